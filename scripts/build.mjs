@@ -1,0 +1,33 @@
+// Bundles the extension client, the language server and the CLI with esbuild.
+import { build } from 'esbuild';
+import { copyFileSync, mkdirSync, chmodSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const production = process.argv.includes('--production');
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node18',
+  format: 'cjs',
+  sourcemap: production ? false : 'linked',
+  minify: production,
+  logLevel: 'warning',
+  absWorkingDir: root,
+};
+
+mkdirSync(join(root, 'dist'), { recursive: true });
+await Promise.all([
+  build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] }),
+  build({ ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js' }),
+  build({
+    ...common,
+    entryPoints: ['server/src/cli.ts'],
+    outfile: 'dist/cli.js',
+    banner: { js: '#!/usr/bin/env node' },
+  }),
+]);
+// The ohm grammar is read at run time from beside the bundle.
+copyFileSync(join(root, 'server/src/syntax/ilo.ohm'), join(root, 'dist/ilo.ohm'));
+chmodSync(join(root, 'dist/cli.js'), 0o755);
