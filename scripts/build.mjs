@@ -20,7 +20,7 @@ const common = {
 mkdirSync(join(root, 'dist'), { recursive: true });
 await Promise.all([
   build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] }),
-  build({ ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js' }),
+  build({ ...common, entryPoints: ['server/src/main.ts'], outfile: 'dist/server.js' }),
   build({
     ...common,
     entryPoints: ['server/src/cli.ts'],

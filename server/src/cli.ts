@@ -1,0 +1,80 @@
+// The `ilo-ls` command line: the language server over stdio, and the core's
+// analyses for CI and other editors.
+
+import { checkFiles, formatRecord } from './cli/check';
+import { startServer } from './server';
+
+const USAGE = `ilo-ls — ilo language server and tools
+
+usage:
+  ilo-ls --stdio                      run the language server over stdio (any LSP editor)
+  ilo-ls check [--json] FILE|DIR...   print diagnostics; exit 1 if any error
+  ilo-ls --help | --version
+`;
+
+const VERSION = '0.1.0';
+
+export interface CliIo {
+  out: (s: string) => void;
+  err: (s: string) => void;
+}
+
+/** Runs one CLI invocation; returns the exit status. Never throws. */
+export function runCli(argv: readonly string[], io: CliIo): number {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case undefined:
+      case '--help':
+      case '-h':
+      case 'help':
+        io.out(USAGE);
+        return command === undefined ? 2 : 0;
+      case '--version':
+      case '-v':
+        io.out(`${VERSION}\n`);
+        return 0;
+      case 'check':
+        return runCheck(rest, io);
+      default:
+        io.err(`ilo-ls: unknown command '${command}'\n${USAGE}`);
+        return 2;
+    }
+  } catch (err) {
+    io.err(`ilo-ls: internal error: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 3;
+  }
+}
+
+function runCheck(args: readonly string[], io: CliIo): number {
+  const json = args.includes('--json');
+  const unknown = args.filter((a) => a.startsWith('-') && a !== '--json');
+  if (unknown.length > 0) {
+    io.err(`ilo-ls check: unknown option ${unknown.join(', ')}\n`);
+    return 2;
+  }
+  const inputs = args.filter((a) => !a.startsWith('-'));
+  if (inputs.length === 0) {
+    io.err('ilo-ls check: no files given\n');
+    return 2;
+  }
+  const { records, missing } = checkFiles(inputs);
+  for (const m of missing) io.err(`ilo-ls check: no such file or directory: ${m}\n`);
+  if (json) io.out(`${JSON.stringify(records, null, 2)}\n`);
+  else for (const r of records) io.out(`${formatRecord(r)}\n`);
+  if (missing.length > 0) return 2;
+  return records.some((r) => r.severity === 'error') ? 1 : 0;
+}
+
+if (require.main === module) {
+  const argv = process.argv.slice(2);
+  if (argv.includes('--stdio') || argv.includes('--node-ipc') || argv.some((a) => a.startsWith('--socket'))) {
+    startServer();
+  } else {
+    const code = runCli(argv, {
+      out: (s) => process.stdout.write(s),
+      err: (s) => process.stderr.write(s),
+    });
+    process.exitCode = code;
+  }
+}

@@ -1,0 +1,95 @@
+// LSP glue: wires vscode-languageserver to the LanguageService facade. Every
+// handler is a thin adapter; the work happens in ./service and the core.
+
+import {
+  CodeActionKind,
+  createConnection,
+  DiagnosticSeverity,
+  FileChangeType,
+  ProposedFeatures,
+  TextDocuments,
+  TextDocumentSyncKind,
+  type Connection,
+  type InitializeResult,
+} from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { LanguageService, type PublishedDiagnostics } from './service/languageService';
+
+export function startServer(connection: Connection = createConnection(ProposedFeatures.all)): void {
+  const documents = new TextDocuments(TextDocument);
+  const service = new LanguageService();
+
+  const publish = (items: PublishedDiagnostics[]): void => {
+    for (const item of items) void connection.sendDiagnostics(item);
+  };
+
+  /** Runs an analysis step; a bug in the core becomes one visible diagnostic, never a dead server. */
+  const guarded = (uri: string, step: () => PublishedDiagnostics[]): void => {
+    try {
+      publish(step());
+    } catch (err) {
+      const message = err instanceof Error ? (err.stack ?? err.message) : String(err);
+      connection.console.error(`ilo: internal error while analysing ${uri}: ${message}`);
+      publish([
+        {
+          uri,
+          diagnostics: [
+            {
+              range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+              severity: DiagnosticSeverity.Error,
+              source: 'ilo-ls',
+              code: 'internal-error',
+              message: `The ilo language server failed on this file (see the ilo output channel): ${String(err)}`,
+            },
+          ],
+        },
+      ]);
+    }
+  };
+
+  connection.onInitialize((): InitializeResult => ({
+    capabilities: {
+      textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+      hoverProvider: true,
+      definitionProvider: true,
+      documentSymbolProvider: true,
+      completionProvider: { triggerCharacters: ['.', ':', '>'] },
+      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+    },
+    serverInfo: { name: 'ilo-ls', version: '0.1.0' },
+  }));
+
+  documents.onDidChangeContent((e) => {
+    guarded(e.document.uri, () => service.setDocument(e.document.uri, e.document.getText(), e.document.version));
+  });
+  documents.onDidClose((e) => {
+    guarded(e.document.uri, () => service.closeDocument(e.document.uri));
+  });
+  connection.onDidChangeWatchedFiles((params) => {
+    for (const change of params.changes) {
+      // Open documents are tracked through their buffers; these events are for files on disk.
+      if (documents.get(change.uri)) continue;
+      if (change.type === FileChangeType.Created || change.type === FileChangeType.Changed || change.type === FileChangeType.Deleted) {
+        guarded(change.uri, () => service.fileChangedOnDisk(change.uri));
+      }
+    }
+  });
+
+  /** Feature requests answer "nothing" rather than fail when the core throws. */
+  const safely = <T>(fallback: T, f: () => T): T => {
+    try {
+      return f();
+    } catch (err) {
+      connection.console.error(`ilo: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      return fallback;
+    }
+  };
+  connection.onHover((p) => safely(null, () => service.hover(p.textDocument.uri, p.position) ?? null));
+  connection.onDefinition((p) => safely(null, () => service.definition(p.textDocument.uri, p.position) ?? null));
+  connection.onCompletion((p) => safely([], () => service.completion(p.textDocument.uri, p.position)));
+  connection.onDocumentSymbol((p) => safely([], () => service.documentSymbols(p.textDocument.uri)));
+  connection.onCodeAction((p) => safely([], () => service.codeActions(p.textDocument.uri, p.context.diagnostics)));
+
+  documents.listen(connection);
+  connection.listen();
+}

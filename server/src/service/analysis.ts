@@ -1,0 +1,101 @@
+// The analysis pipeline shared by the language server and the CLI:
+// parse → resolve `use` imports → verify. Both front ends call `Analyzer`,
+// so a file is clean in the editor exactly when it is clean for `ilo-ls check`.
+
+import * as path from 'node:path';
+import type { Decl, Program } from '../syntax/ast';
+import type { Diagnostic } from '../diagnostics';
+import { IncrementalParser, parseIlo } from '../syntax/parse';
+import { IncrementalChecker } from '../check/check';
+import { resolveImports, type FileHost } from '../project/imports';
+import type { LocatedDecl } from '../query/symbols';
+
+export interface FileAnalysis {
+  /** Absolute path of the analysed file. */
+  path: string;
+  text: string;
+  program: Program;
+  /** Declarations visible through `use` (transitively). */
+  imported: Decl[];
+  /** The same declarations with the file each comes from. */
+  importedLocated: LocatedDecl[];
+  /** Absolute paths of every file this one uses, transitively. */
+  dependencies: string[];
+  /** Parse, import and verifier diagnostics for this file, sorted by position. */
+  diagnostics: Diagnostic[];
+}
+
+interface FileState {
+  parser: IncrementalParser;
+  checker: IncrementalChecker;
+}
+
+/** Arity of every function and tool among `decls` (for the parser's call resolution). */
+export function declaredArities(decls: readonly Decl[]): Map<string, number> {
+  const arities = new Map<string, number>();
+  for (const d of decls) {
+    if ((d.kind === 'FunctionDecl' || d.kind === 'ToolDecl') && d.name) arities.set(d.name.text, d.params.length);
+    else if (d.kind === 'ErrorDecl' && d.name && d.params && (d.intended === 'function' || d.intended === 'tool')) {
+      arities.set(d.name.text, d.params.length);
+    }
+  }
+  return arities;
+}
+
+/**
+ * Keeps per-file incremental parser/checker state. `host.readFile` decides
+ * where text comes from (open editor buffers first, then disk), so imported
+ * files that are open but unsaved are analysed as the user sees them.
+ */
+export class Analyzer {
+  private readonly files = new Map<string, FileState>();
+  /** Parsed imported files, keyed by path, reused while their text is unchanged. */
+  private readonly importCache = new Map<string, { text: string; program: Program }>();
+  /** Which imported file each imported declaration object came from. */
+  private readonly declFile = new WeakMap<Decl, string>();
+
+  constructor(private readonly host: FileHost) {}
+
+  analyze(filePath: string, text: string): FileAnalysis {
+    const abs = path.resolve(filePath);
+    let state = this.files.get(abs);
+    if (!state) {
+      state = { parser: new IncrementalParser(), checker: new IncrementalChecker() };
+      this.files.set(abs, state);
+    }
+    let parsed = state.parser.parse(text);
+    const imports = resolveImports(abs, parsed.program, this.host, (p, t) => this.parseImported(p, t));
+    // Functions declared in used files take part in call-arity resolution too.
+    const external = declaredArities(imports.imported);
+    if (external.size > 0) {
+      parsed = state.parser.parse(text, { externalArities: external });
+    }
+    const checkDiags = state.checker.check(parsed.program, { imported: imports.imported });
+    const diagnostics = [...parsed.diagnostics, ...imports.diagnostics, ...checkDiags].sort(
+      (a, b) => a.start - b.start || a.end - b.end,
+    );
+    return {
+      path: abs,
+      text,
+      program: parsed.program,
+      imported: imports.imported,
+      importedLocated: imports.imported.map((decl) => ({ decl, file: this.declFile.get(decl) })),
+      dependencies: imports.dependencies,
+      diagnostics,
+    };
+  }
+
+  /** Forget the incremental state of a file (closed, deleted). */
+  forget(filePath: string): void {
+    this.files.delete(path.resolve(filePath));
+  }
+
+  private parseImported(filePath: string, text: string): Program {
+    const cached = this.importCache.get(filePath);
+    if (cached && cached.text === text) return cached.program;
+    const program = parseIlo(text).program;
+    this.importCache.set(filePath, { text, program });
+    for (const decl of program.decls) this.declFile.set(decl, filePath);
+    return program;
+  }
+}

@@ -1,0 +1,93 @@
+// `ilo-ls check` as CI uses it: the bundled CLI, real files, exit codes.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+const root = path.resolve(__dirname, '..', '..');
+const cli = path.join(root, 'dist', 'cli.js');
+
+function run(args: string[], cwd: string): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: 'utf8', timeout: 60_000 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function tempDir(files: Record<string, string | Buffer>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ilo-cli-'));
+  for (const [name, content] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), content);
+  return dir;
+}
+
+test('check --json reports each problem with 1-based positions and exits 1 on errors', () => {
+  const dir = tempDir({
+    'ok.ilo': 'sq x:n>n;*x x\n',
+    'bad.ilo': 'sq x:n>n;*x x\nhalf x:n>n;/x\n',
+  });
+  const r = run(['check', '--json', 'ok.ilo', 'bad.ilo'], dir);
+  assert.equal(r.status, 1, r.stderr);
+  const records = JSON.parse(r.stdout) as Array<Record<string, unknown>>;
+  assert.equal(records.length, 1);
+  const [rec] = records;
+  assert.deepEqual(Object.keys(rec).sort(), ['code', 'col', 'endCol', 'endLine', 'file', 'line', 'message', 'severity', 'source']);
+  assert.equal(rec.file, 'bad.ilo');
+  assert.equal(rec.source, 'ilo');
+  assert.equal(rec.severity, 'error');
+  assert.equal(rec.line, 2);
+  assert.match(String(rec.code), /^ILO-P01[0]$/);
+});
+
+test('check exits 0 on clean files and prints nothing in text mode', () => {
+  const dir = tempDir({ 'ok.ilo': 'sq x:n>n;*x x\n' });
+  const r = run(['check', 'ok.ilo'], dir);
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stdout, '');
+});
+
+test('text mode prints file:line:col severity code message', () => {
+  const dir = tempDir({ 'bad.ilo': 'f x:n>n;undefined-thing\n' });
+  const r = run(['check', 'bad.ilo'], dir);
+  assert.equal(r.status, 1);
+  assert.match(r.stdout, /^bad\.ilo:1:9 error ILO-T004 .+$/m);
+});
+
+test('directories are searched for .ilo files', () => {
+  const dir = tempDir({ 'a.ilo': 'f x:n>n;nope\n', 'notes.txt': 'not ilo' });
+  const r = run(['check', '--json', '.'], dir);
+  const records = JSON.parse(r.stdout) as Array<{ file: string }>;
+  assert.deepEqual([...new Set(records.map((x) => path.basename(x.file)))], ['a.ilo']);
+});
+
+test('usage errors exit 2 with a message instead of a stack trace', () => {
+  const dir = tempDir({});
+  const missing = run(['check', 'nowhere.ilo'], dir);
+  assert.equal(missing.status, 2);
+  assert.match(missing.stderr, /no such file or directory: nowhere\.ilo/);
+  const unknown = run(['frobnicate'], dir);
+  assert.equal(unknown.status, 2);
+  assert.match(unknown.stderr, /unknown command 'frobnicate'/);
+});
+
+test('hostile input gets diagnostics, never a crash or a hang', () => {
+  const garbage = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 131 + 7) % 256));
+  const big = 'sq x:n>n;*x x\n'.repeat(Math.ceil((5 * 1024 * 1024) / 14));
+  const dir = tempDir({
+    'garbage.ilo': garbage,
+    'quote.ilo': '"',
+    'deep.ilo': `f>n;${'('.repeat(10_000)}1${')'.repeat(10_000)}\n`,
+    'unclosed.ilo': `f>n;${'['.repeat(10_000)}\n`,
+    'big.ilo': big,
+  });
+  for (const name of ['garbage.ilo', 'quote.ilo', 'deep.ilo', 'unclosed.ilo']) {
+    const r = run(['check', '--json', name], dir);
+    assert.equal(r.status, 1, `${name}: ${r.stderr}`);
+    const records = JSON.parse(r.stdout) as Array<{ code: string; severity: string }>;
+    assert.ok(records.length > 0 && records.every((x) => /^ILO-[LPT]\d{3}$/.test(x.code)), `${name}: ${r.stdout.slice(0, 300)}`);
+  }
+  // A 5 MB file of valid (duplicate) functions: answered, with duplicate-definition errors.
+  const r = run(['check', '--json', 'big.ilo'], dir);
+  assert.equal(r.status, 1, r.stderr);
+  assert.ok((JSON.parse(r.stdout) as Array<{ code: string }>).some((x) => x.code === 'ILO-T002'));
+});

@@ -1,0 +1,146 @@
+// Drives the bundled language server (dist/server.js) over stdio the way an
+// editor does, and checks the diagnostics it publishes after each step.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  createProtocolConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type ProtocolConnection,
+  type PublishDiagnosticsParams,
+} from 'vscode-languageserver-protocol/node';
+
+const root = path.resolve(__dirname, '..', '..');
+const serverJs = path.join(root, 'dist', 'server.js');
+
+let child: ChildProcess;
+let conn: ProtocolConnection;
+const published: PublishDiagnosticsParams[] = [];
+const waiters: Array<() => void> = [];
+
+/** Resolves with the next diagnostics published for `uri`. */
+function nextDiagnostics(uri: string): Promise<PublishDiagnosticsParams> {
+  const already = published.length;
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no diagnostics published for ${uri}`)), 10_000);
+    const check = (): void => {
+      for (let i = already; i < published.length; i++) {
+        if (published[i].uri === uri) {
+          clearTimeout(timer);
+          resolve(published[i]);
+          return;
+        }
+      }
+      waiters.push(check);
+    };
+    check();
+  });
+}
+
+function codes(p: PublishDiagnosticsParams): string[] {
+  return p.diagnostics.map((d) => String(d.code));
+}
+
+before(async () => {
+  assert.ok(fs.existsSync(serverJs), 'dist/server.js must be built (npm run build) before this test');
+  child = spawn(process.execPath, [serverJs, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  conn = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+  conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
+    published.push(p);
+    for (const w of waiters.splice(0)) w();
+  });
+  conn.listen();
+  const init = await conn.sendRequest('initialize', {
+    processId: process.pid,
+    rootUri: null,
+    capabilities: {},
+  });
+  assert.equal((init as { capabilities: { textDocumentSync: { change: number } } }).capabilities.textDocumentSync.change, 2);
+  await conn.sendNotification('initialized', {});
+});
+
+after(async () => {
+  try {
+    await conn.sendRequest('shutdown');
+    await conn.sendNotification('exit');
+  } catch {
+    // the server may already be gone
+  }
+  conn.dispose();
+  child.kill();
+});
+
+test('diagnostics follow a series of incremental edits, and clear when fixed', async () => {
+  const uri = 'file:///tmp/ilo-lsp-test/edits.ilo';
+  // 1. A prefix `+` with no operands: the reference's "expected expression, got end of input".
+  let pending = nextDiagnostics(uri);
+  await conn.sendNotification('textDocument/didOpen', {
+    textDocument: { uri, languageId: 'ilo', version: 1, text: 'dbl x:n>n;+' },
+  });
+  let diags = await pending;
+  assert.deepEqual(codes(diags), ['ILO-P010']);
+  assert.equal(diags.diagnostics[0].source, 'ilo');
+  assert.equal(diags.diagnostics[0].range.start.line, 0);
+
+  // 2. Complete the expression with an incremental insert at the end: clean.
+  pending = nextDiagnostics(uri);
+  await conn.sendNotification('textDocument/didChange', {
+    textDocument: { uri, version: 2 },
+    contentChanges: [{ range: { start: { line: 0, character: 11 }, end: { line: 0, character: 11 } }, text: 'x x' }],
+  });
+  diags = await pending;
+  assert.deepEqual(codes(diags), [], 'the fixing edit clears the error');
+
+  // 3. Add a second function that reads an undefined variable: a verifier error on line 2.
+  pending = nextDiagnostics(uri);
+  await conn.sendNotification('textDocument/didChange', {
+    textDocument: { uri, version: 3 },
+    contentChanges: [{ range: { start: { line: 0, character: 14 }, end: { line: 0, character: 14 } }, text: '\nneg y:n>n;-zz' }],
+  });
+  diags = await pending;
+  assert.deepEqual(codes(diags), ['ILO-T004']);
+  assert.equal(diags.diagnostics[0].range.start.line, 1);
+
+  // 4. Rename the variable: clean again.
+  pending = nextDiagnostics(uri);
+  await conn.sendNotification('textDocument/didChange', {
+    textDocument: { uri, version: 4 },
+    contentChanges: [{ range: { start: { line: 1, character: 11 }, end: { line: 1, character: 13 } }, text: 'y' }],
+  });
+  diags = await pending;
+  assert.deepEqual(codes(diags), []);
+
+  // 5. Closing the document clears its diagnostics.
+  pending = nextDiagnostics(uri);
+  await conn.sendNotification('textDocument/didClose', { textDocument: { uri } });
+  diags = await pending;
+  assert.deepEqual(diags.diagnostics, []);
+});
+
+test('a missing import is reported, and re-checked when the file appears on disk', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ilo-lsp-'));
+  const mainPath = path.join(dir, 'main.ilo');
+  const libPath = path.join(dir, 'lib.ilo');
+  const uri = pathToFileURL(mainPath).toString();
+  let pending = nextDiagnostics(uri);
+  await conn.sendNotification('textDocument/didOpen', {
+    textDocument: { uri, languageId: 'ilo', version: 1, text: 'use "lib.ilo"\nrun n:n>n;twice n' },
+  });
+  let diags = await pending;
+  assert.ok(codes(diags).includes('ILO-P017'), `expected ILO-P017, got ${codes(diags).join(',')}`);
+
+  fs.writeFileSync(libPath, 'twice n:n>n;*n 2\n');
+  pending = nextDiagnostics(uri);
+  await conn.sendNotification('workspace/didChangeWatchedFiles', {
+    changes: [{ uri: pathToFileURL(libPath).toString(), type: 1 }],
+  });
+  diags = await pending;
+  assert.deepEqual(codes(diags), [], 'the import resolves once the file exists');
+  fs.rmSync(dir, { recursive: true, force: true });
+});
