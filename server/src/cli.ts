@@ -2,22 +2,27 @@
 // analyses for CI and other editors.
 
 import { checkFiles, formatRecord } from './cli/check';
+import { runExport } from './cli/export';
+import type { CliIo } from './cli/io';
 import { startServer } from './server';
 
 const USAGE = `ilo-ls — ilo language server and tools
 
 usage:
   ilo-ls --stdio                      run the language server over stdio (any LSP editor)
-  ilo-ls check [--json] FILE|DIR...   print diagnostics; exit 1 if any error
+  ilo-ls check [--json] [--scope=file|workspace] FILE|DIR...
+                                      print diagnostics (reference codes and tool-contract
+                                      analyses); exit 1 if any error. --scope=workspace compares
+                                      the tools of all given files for collisions
+  ilo-ls export [--format mcp|openai|anthropic] [-o OUT [--force]] FILE...
+                                      the tools of the files (and what they use) as an MCP
+                                      tools/list result, OpenAI function tools or Anthropic tools
   ilo-ls --help | --version
 `;
 
 const VERSION = '0.1.0';
 
-export interface CliIo {
-  out: (s: string) => void;
-  err: (s: string) => void;
-}
+export type { CliIo };
 
 /** Runs one CLI invocation; returns the exit status. Never throws. */
 export function runCli(argv: readonly string[], io: CliIo): number {
@@ -36,6 +41,8 @@ export function runCli(argv: readonly string[], io: CliIo): number {
         return 0;
       case 'check':
         return runCheck(rest, io);
+      case 'export':
+        return runExport(rest, io);
       default:
         io.err(`ilo-ls: unknown command '${command}'\n${USAGE}`);
         return 2;
@@ -48,7 +55,13 @@ export function runCli(argv: readonly string[], io: CliIo): number {
 
 function runCheck(args: readonly string[], io: CliIo): number {
   const json = args.includes('--json');
-  const unknown = args.filter((a) => a.startsWith('-') && a !== '--json');
+  const scopeArg = args.find((a) => a.startsWith('--scope='));
+  const scope = scopeArg?.slice('--scope='.length);
+  if (scope !== undefined && scope !== 'file' && scope !== 'workspace') {
+    io.err(`ilo-ls check: --scope must be file or workspace\n`);
+    return 2;
+  }
+  const unknown = args.filter((a) => a.startsWith('-') && a !== '--json' && a !== scopeArg);
   if (unknown.length > 0) {
     io.err(`ilo-ls check: unknown option ${unknown.join(', ')}\n`);
     return 2;
@@ -58,7 +71,7 @@ function runCheck(args: readonly string[], io: CliIo): number {
     io.err('ilo-ls check: no files given\n');
     return 2;
   }
-  const { records, missing } = checkFiles(inputs);
+  const { records, missing } = checkFiles(inputs, scope ?? 'file');
   for (const m of missing) io.err(`ilo-ls check: no such file or directory: ${m}\n`);
   if (json) io.out(`${JSON.stringify(records, null, 2)}\n`);
   else for (const r of records) io.out(`${formatRecord(r)}\n`);
@@ -71,6 +84,11 @@ if (require.main === module) {
   if (argv.includes('--stdio') || argv.includes('--node-ipc') || argv.some((a) => a.startsWith('--socket'))) {
     startServer();
   } else {
+    // A closed pipe (`ilo-ls check … | head`) ends the program quietly.
+    process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      throw err;
+    });
     const code = runCli(argv, {
       out: (s) => process.stdout.write(s),
       err: (s) => process.stderr.write(s),

@@ -14,10 +14,23 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { LanguageService, type PublishedDiagnostics } from './service/languageService';
+import { schemaHoverSections } from './service/schemaHover';
+import { uriToPath } from './service/documents';
+import { EXPORT_FORMATS, type ExportFormat } from './service/exports';
+import type { CollisionScope } from './contracts';
+
+/** Commands the client invokes through `workspace/executeCommand`. */
+export const SERVER_COMMANDS = {
+  /** `[{uri, format}]` → ExportResult (content to write, tool count, what was left out). */
+  export: 'ilo.server.export',
+  /** `[{uri}]` → `{tools: number}` for the status bar. */
+  toolCount: 'ilo.server.toolCount',
+} as const;
 
 export function startServer(connection: Connection = createConnection(ProposedFeatures.all)): void {
   const documents = new TextDocuments(TextDocument);
-  const service = new LanguageService();
+  const service = new LanguageService(schemaHoverSections);
+  let configurationSupport = false;
 
   const publish = (items: PublishedDiagnostics[]): void => {
     for (const item of items) void connection.sendDiagnostics(item);
@@ -47,7 +60,11 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     }
   };
 
-  connection.onInitialize((): InitializeResult => ({
+  connection.onInitialize((params): InitializeResult => {
+    configurationSupport = params.capabilities.workspace?.configuration === true;
+    const folders = params.workspaceFolders?.map((f) => uriToPath(f.uri)) ?? (params.rootUri ? [uriToPath(params.rootUri)] : []);
+    service.setWorkspaceFolders(folders.filter((f) => f.startsWith('/') || /^[A-Za-z]:/.test(f)));
+    return {
     capabilities: {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
       hoverProvider: true,
@@ -55,9 +72,41 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       documentSymbolProvider: true,
       completionProvider: { triggerCharacters: ['.', ':', '>'] },
       codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+      executeCommandProvider: { commands: Object.values(SERVER_COMMANDS) },
     },
     serverInfo: { name: 'ilo-ls', version: '0.1.0' },
-  }));
+    };
+  });
+
+  const pullSettings = async (): Promise<void> => {
+    if (!configurationSupport) return;
+    const cfg = (await connection.workspace.getConfiguration('ilo')) as { collisions?: { scope?: CollisionScope } } | null;
+    publish(service.configure({ collisionScope: cfg?.collisions?.scope }));
+  };
+  connection.onInitialized(() => {
+    void pullSettings().catch((err) => connection.console.error(`ilo: cannot read settings: ${String(err)}`));
+  });
+  connection.onDidChangeConfiguration(() => {
+    void pullSettings().catch((err) => connection.console.error(`ilo: cannot read settings: ${String(err)}`));
+  });
+
+  connection.onExecuteCommand((params) => {
+    const arg = (params.arguments?.[0] ?? {}) as { uri?: string; format?: string };
+    if (!arg.uri) throw new Error(`${params.command}: a document uri is required`);
+    const analysis = service.getAnalysis(arg.uri);
+    if (!analysis) throw new Error(`${params.command}: ${arg.uri} is not open in the ilo language server`);
+    switch (params.command) {
+      case SERVER_COMMANDS.export: {
+        const format = (arg.format ?? 'mcp') as ExportFormat;
+        if (!EXPORT_FORMATS.includes(format)) throw new Error(`unknown export format '${arg.format}'`);
+        return service.exportTools(arg.uri, format);
+      }
+      case SERVER_COMMANDS.toolCount:
+        return { tools: service.toolCount(arg.uri) };
+      default:
+        throw new Error(`unknown command ${params.command}`);
+    }
+  });
 
   documents.onDidChangeContent((e) => {
     guarded(e.document.uri, () => service.setDocument(e.document.uri, e.document.getText(), e.document.version));

@@ -4,7 +4,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Diagnostic } from '../diagnostics';
 import { LineIndex } from '../syntax/lineIndex';
-import { Analyzer } from '../service/analysis';
+import { Analyzer, contractsFor, sortDiagnostics, type FileAnalysis } from '../service/analysis';
+import type { CollisionScope } from '../contracts';
 import { OverlayFileHost } from '../service/documents';
 
 export interface CheckRecord {
@@ -66,11 +67,19 @@ export function toRecords(file: string, text: string, diags: readonly Diagnostic
   });
 }
 
-/** Analyses the given files and directories with the editor's pipeline. */
-export function checkFiles(inputs: readonly string[]): { records: CheckRecord[]; missing: string[] } {
+/**
+ * Analyses the given files and directories with the editor's pipeline,
+ * including the contract analyses (collisions compared per file and what it
+ * uses, or across every given file with scope `workspace`).
+ */
+export function checkFiles(
+  inputs: readonly string[],
+  scope: CollisionScope = 'file',
+): { records: CheckRecord[]; missing: string[] } {
   const { files, missing } = expandInputs(inputs);
   const analyzer = new Analyzer(new OverlayFileHost());
   const records: CheckRecord[] = [];
+  const analyses: Array<{ file: string; analysis: FileAnalysis }> = [];
   for (const file of files) {
     let text: string;
     try {
@@ -89,7 +98,12 @@ export function checkFiles(inputs: readonly string[]): { records: CheckRecord[];
       });
       continue;
     }
-    records.push(...toRecords(file, text, analyzer.analyze(file, text).diagnostics));
+    analyses.push({ file, analysis: analyzer.analyze(file, text) });
+  }
+  const contracts = contractsFor(analyses.map((a) => a.analysis), scope);
+  for (const { file, analysis } of analyses) {
+    const diags = sortDiagnostics([...analysis.diagnostics, ...(contracts.get(analysis.path) ?? [])]);
+    records.push(...toRecords(file, analysis.text, diags));
   }
   return { records, missing };
 }

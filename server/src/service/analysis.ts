@@ -9,6 +9,8 @@ import { IncrementalParser, parseIlo } from '../syntax/parse';
 import { IncrementalChecker } from '../check/check';
 import { resolveImports, type FileHost } from '../project/imports';
 import type { LocatedDecl } from '../query/symbols';
+import { buildSchemaEnv, schemaDiagnostics } from '../schema';
+import { contractDiagnostics, type CollisionScope } from '../contracts';
 
 export interface FileAnalysis {
   /** Absolute path of the analysed file. */
@@ -21,13 +23,29 @@ export interface FileAnalysis {
   importedLocated: LocatedDecl[];
   /** Absolute paths of every file this one uses, transitively. */
   dependencies: string[];
-  /** Parse, import and verifier diagnostics for this file, sorted by position. */
+  /** Parse, import, verifier and schema diagnostics for this file, sorted by position. */
   diagnostics: Diagnostic[];
 }
 
 interface FileState {
   parser: IncrementalParser;
   checker: IncrementalChecker;
+}
+
+export function sortDiagnostics(diags: Diagnostic[]): Diagnostic[] {
+  return diags.sort((a, b) => a.start - b.start || a.end - b.end);
+}
+
+/**
+ * The `ilo-contracts` collision / behavior / effect-gate diagnostics of each
+ * analysed file. With scope `file` each file is compared with what it uses;
+ * with `workspace` every given file's tools are compared with each other's.
+ */
+export function contractsFor(analyses: readonly FileAnalysis[], scope: CollisionScope): Map<string, Diagnostic[]> {
+  return contractDiagnostics(
+    analyses.map((a) => ({ path: a.path, program: a.program, text: a.text, imported: a.importedLocated })),
+    { scope },
+  );
 }
 
 /** Arity of every function and tool among `decls` (for the parser's call resolution). */
@@ -71,9 +89,8 @@ export class Analyzer {
       parsed = state.parser.parse(text, { externalArities: external });
     }
     const checkDiags = state.checker.check(parsed.program, { imported: imports.imported });
-    const diagnostics = [...parsed.diagnostics, ...imports.diagnostics, ...checkDiags].sort(
-      (a, b) => a.start - b.start || a.end - b.end,
-    );
+    const schemaDiags = schemaDiagnostics(parsed.program.decls, buildSchemaEnv([...parsed.program.decls, ...imports.imported]));
+    const diagnostics = sortDiagnostics([...parsed.diagnostics, ...imports.diagnostics, ...checkDiags, ...schemaDiags]);
     return {
       path: abs,
       text,

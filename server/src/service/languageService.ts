@@ -13,7 +13,10 @@ import type {
   Position,
 } from 'vscode-languageserver';
 import { LineIndex } from '../syntax/lineIndex';
-import { Analyzer, type FileAnalysis } from './analysis';
+import { Analyzer, contractsFor, sortDiagnostics, type FileAnalysis } from './analysis';
+import type { CollisionScope } from '../contracts';
+import type { Diagnostic } from '../diagnostics';
+import { expandInputs } from '../cli/check';
 import { quickFixes } from './codeActions';
 import { completionsAt } from './completion';
 import { definitionAt } from './definition';
@@ -21,6 +24,8 @@ import { documentSymbols } from './documentSymbols';
 import { OverlayFileHost, pathToUri, uriToPath } from './documents';
 import { hoverAt, type DeclHoverSections } from './hover';
 import { toLspDiagnostics } from './lspDiagnostics';
+import { behaviorExtender } from '../contracts';
+import { exportDecls, exportTools, type ExportFormat, type ExportResult } from './exports';
 
 export interface PublishedDiagnostics {
   uri: string;
@@ -37,12 +42,46 @@ interface OpenDocument {
   index?: LineIndex;
 }
 
+/** The workspace collision scope looks at no more files than this. */
+const MAX_WORKSPACE_FILES = 2000;
+
 export class LanguageService {
   private readonly host = new OverlayFileHost();
   private readonly analyzer = new Analyzer(this.host);
   private readonly open = new Map<string, OpenDocument>();
 
+  private collisionScope: CollisionScope = 'file';
+  /** `.ilo` files of the workspace folders (for the workspace collision scope). */
+  private workspaceFiles: string[] = [];
+  private workspaceFolders: string[] = [];
+
   constructor(private readonly declHoverSections?: DeclHoverSections) {}
+
+  /** Applies user settings; returns the diagnostics to republish. */
+  configure(settings: { collisionScope?: CollisionScope }): PublishedDiagnostics[] {
+    const scope = settings.collisionScope === 'workspace' ? 'workspace' : 'file';
+    if (scope === this.collisionScope) return [];
+    this.collisionScope = scope;
+    return this.revalidateAll();
+  }
+
+  /** Sets the workspace folders (absolute paths) and indexes their `.ilo` files. */
+  setWorkspaceFolders(folders: readonly string[]): void {
+    this.workspaceFolders = [...folders];
+    this.rescanWorkspace();
+  }
+
+  rescanWorkspace(): void {
+    try {
+      this.workspaceFiles = expandInputs(this.workspaceFolders).files.slice(0, MAX_WORKSPACE_FILES);
+    } catch {
+      this.workspaceFiles = [];
+    }
+  }
+
+  revalidateAll(): PublishedDiagnostics[] {
+    return [...this.open.values()].map((doc) => this.validate(doc));
+  }
 
   /** Open or replace a document's text; returns the diagnostics to publish (it and its dependants). */
   setDocument(uri: string, text: string, version: number): PublishedDiagnostics[] {
@@ -127,6 +166,17 @@ export class LanguageService {
     return doc ? quickFixes(uri, this.indexOf(doc), diagnostics) : [];
   }
 
+  /** The tools of an open document and what it uses, in an export format (with behavior metadata). */
+  exportTools(uri: string, format: ExportFormat): ExportResult | undefined {
+    const analysis = this.getAnalysis(uri);
+    return analysis && exportTools(exportDecls(analysis), format, behaviorExtender());
+  }
+
+  /** Number of tools the document itself declares. */
+  toolCount(uri: string): number {
+    return this.getAnalysis(uri)?.program.decls.filter((d) => d.kind === 'ToolDecl').length ?? 0;
+  }
+
   getText(uri: string): string | undefined {
     return this.open.get(uri)?.text;
   }
@@ -136,6 +186,8 @@ export class LanguageService {
   }
 
   private revalidate(changedPath: string): PublishedDiagnostics[] {
+    // In the workspace scope any file's tools can collide with any other's.
+    if (this.collisionScope === 'workspace') return this.revalidateAll();
     const out: PublishedDiagnostics[] = [];
     for (const doc of this.open.values()) {
       if (doc.path === changedPath) out.push(this.validate(doc));
@@ -163,11 +215,25 @@ export class LanguageService {
   private validate(doc: OpenDocument): PublishedDiagnostics {
     doc.analysis = this.analyzer.analyze(doc.path, doc.text);
     const analysis = doc.analysis;
+    const contracts = this.contractDiagnosticsFor(analysis);
+    const all = sortDiagnostics([...analysis.diagnostics, ...contracts]);
     return {
       uri: doc.uri,
       version: doc.version,
-      diagnostics: toLspDiagnostics(analysis.diagnostics, analysis.text, doc.uri, (p) => this.textOf(p)),
+      diagnostics: toLspDiagnostics(all, analysis.text, doc.uri, (p) => this.textOf(p)),
     };
+  }
+
+  /** Collision, behavior and effect-gate diagnostics of one file, in the configured scope. */
+  private contractDiagnosticsFor(analysis: FileAnalysis): Diagnostic[] {
+    if (this.collisionScope === 'file') return contractsFor([analysis], 'file').get(analysis.path) ?? [];
+    const others: FileAnalysis[] = [];
+    for (const p of this.workspaceFiles) {
+      if (p === analysis.path) continue;
+      const text = this.host.readFile(p);
+      if (text !== undefined) others.push(this.analyzer.analyze(p, text));
+    }
+    return contractsFor([analysis, ...others], 'workspace').get(analysis.path) ?? [];
   }
 
   /** Text of any file by path (open buffer or disk), for related-information ranges. */

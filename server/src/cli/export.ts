@@ -1,0 +1,113 @@
+// `ilo-ls export --format mcp|openai|anthropic [-o OUT] [--force] FILE...`
+
+import * as fs from 'node:fs';
+import type { Decl } from '../syntax/ast';
+import { Analyzer, type FileAnalysis } from '../service/analysis';
+import { OverlayFileHost } from '../service/documents';
+import { describeExport, EXPORT_FORMATS, exportTools, type ExportFormat } from '../service/exports';
+import { behaviorExtender } from '../contracts';
+import { expandInputs } from './check';
+import type { CliIo } from './io';
+
+/**
+ * Declarations of several files, each once: a file given on the command line
+ * and also reached through another's `use` contributes its tools once.
+ */
+export function mergedDecls(analyses: readonly FileAnalysis[]): Decl[] {
+  const seen = new Set<string>();
+  const out: Decl[] = [];
+  const add = (decl: Decl, file: string | undefined): void => {
+    const key = `${file ?? '?'}:${decl.start}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push(decl);
+  };
+  for (const a of analyses) for (const d of a.program.decls) add(d, a.path);
+  for (const a of analyses) for (const { decl, file } of a.importedLocated) add(decl, file);
+  return out;
+}
+
+export function runExport(args: readonly string[], io: CliIo): number {
+  let format: ExportFormat = 'mcp';
+  let out: string | undefined;
+  let force = false;
+  const inputs: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--format' || a === '-f') {
+      const v = args[++i];
+      if (!EXPORT_FORMATS.includes(v as ExportFormat)) {
+        io.err(`ilo-ls export: --format must be one of ${EXPORT_FORMATS.join(', ')}\n`);
+        return 2;
+      }
+      format = v as ExportFormat;
+    } else if (a.startsWith('--format=')) {
+      const v = a.slice('--format='.length);
+      if (!EXPORT_FORMATS.includes(v as ExportFormat)) {
+        io.err(`ilo-ls export: --format must be one of ${EXPORT_FORMATS.join(', ')}\n`);
+        return 2;
+      }
+      format = v as ExportFormat;
+    } else if (a === '-o' || a === '--out') {
+      out = args[++i];
+      if (!out) {
+        io.err('ilo-ls export: -o needs a file name\n');
+        return 2;
+      }
+    } else if (a === '--force') {
+      force = true;
+    } else if (a.startsWith('-')) {
+      io.err(`ilo-ls export: unknown option ${a}\n`);
+      return 2;
+    } else {
+      inputs.push(a);
+    }
+  }
+  if (inputs.length === 0) {
+    io.err('ilo-ls export: no files given\n');
+    return 2;
+  }
+  const { files, missing } = expandInputs(inputs);
+  if (missing.length > 0) {
+    for (const m of missing) io.err(`ilo-ls export: no such file or directory: ${m}\n`);
+    return 2;
+  }
+  const analyzer = new Analyzer(new OverlayFileHost());
+  const analyses: FileAnalysis[] = [];
+  for (const file of files) {
+    let text: string;
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch (err) {
+      io.err(`ilo-ls export: cannot read ${file}: ${(err as Error).message}\n`);
+      return 2;
+    }
+    analyses.push(analyzer.analyze(file, text));
+  }
+  const result = exportTools(mergedDecls(analyses), format, behaviorExtender());
+  if (out === undefined) {
+    io.out(result.content);
+  } else {
+    const existing = readIfExists(out);
+    if (existing !== undefined && existing !== result.content && !force) {
+      io.err(`ilo-ls export: ${out} exists and differs; not overwriting it (use --force to replace it)\n`);
+      return 1;
+    }
+    try {
+      fs.writeFileSync(out, result.content);
+    } catch (err) {
+      io.err(`ilo-ls export: cannot write ${out}: ${(err as Error).message}\n`);
+      return 2;
+    }
+  }
+  io.err(`${describeExport(result)}\n`);
+  return 0;
+}
+
+function readIfExists(p: string): string | undefined {
+  try {
+    return fs.readFileSync(p, 'utf8');
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,32 @@
+// Hover sections from the schema layer: the MCP tool definition of a tool,
+// the JSON Schema of a record type or alias, and the input schema a function
+// would have as a tool. The definition shown is the one export writes.
+
+import type { Decl } from '../syntax/ast';
+import { buildSchemaEnv, functionInputSchema, toolDefinition, toolSummary, typeSchema } from '../schema';
+import { behaviorExtender, behaviorHoverSections } from '../contracts';
+import type { LocatedDecl } from '../query/symbols';
+
+const json = (value: unknown): string => '```json\n' + JSON.stringify(value, null, 2) + '\n```';
+
+export function schemaHoverSections(decl: Decl, visible: readonly LocatedDecl[]): string[] {
+  const env = buildSchemaEnv(visible.map((v) => v.decl));
+  switch (decl.kind) {
+    case 'ToolDecl': {
+      const def = toolDefinition(decl, env);
+      const tool = behaviorExtender()(def.tool, decl, env);
+      const parts = [toolSummary(decl, tool)];
+      if (def.problems.length > 0) parts.push(`Left out of exports: ${def.problems.join('; ')}.`);
+      parts.push(json(tool));
+      parts.push(...behaviorHoverSections(decl, visible));
+      return parts;
+    }
+    case 'TypeDecl':
+    case 'AliasDecl':
+      return ['JSON Schema:', json(typeSchema(decl, env).schema)];
+    case 'FunctionDecl':
+      return ['Input schema as a tool:', json(functionInputSchema(decl, env).schema)];
+    default:
+      return [];
+  }
+}
