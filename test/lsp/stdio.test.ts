@@ -144,3 +144,40 @@ test('a missing import is reported, and re-checked when the file appears on disk
   assert.deepEqual(codes(diags), [], 'the import resolves once the file exists');
   fs.rmSync(dir, { recursive: true, force: true });
 });
+
+test('hover on a tool shows its MCP definition; the export command returns the manifest', async () => {
+  const uri = 'file:///tmp/ilo-lsp-test/tools.ilo';
+  const text = [
+    'type profile{id:t;name:t}',
+    '-- @param uid The user id',
+    'tool get-user"Retrieve a user by id" uid:t>R profile t timeout:5,retry:2',
+    '',
+  ].join('\n');
+  const pending = nextDiagnostics(uri);
+  await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'ilo', version: 1, text } });
+  await pending;
+
+  const hover = (await conn.sendRequest('textDocument/hover', {
+    textDocument: { uri },
+    position: { line: 2, character: 7 },
+  })) as { contents: { value: string } } | null;
+  assert.ok(hover, 'a hover is returned on the tool name');
+  const block = /```json\n([\s\S]*?)\n```/.exec(hover.contents.value);
+  assert.ok(block, hover.contents.value);
+  const tool = JSON.parse(block[1]) as { name: string; inputSchema: { properties: Record<string, { type: string; description?: string }>; required: string[] }; outputSchema: { properties: Record<string, unknown> } };
+  assert.equal(tool.name, 'get-user');
+  assert.deepEqual(tool.inputSchema.required, ['uid']);
+  assert.equal(tool.inputSchema.properties.uid.type, 'string');
+  assert.equal(tool.inputSchema.properties.uid.description, 'The user id');
+  assert.deepEqual(Object.keys(tool.outputSchema.properties), ['id', 'name']);
+
+  const exported = (await conn.sendRequest('workspace/executeCommand', {
+    command: 'ilo.server.export',
+    arguments: [{ uri, format: 'mcp' }],
+  })) as { content: string; toolCount: number; omitted: unknown[] };
+  assert.equal(exported.toolCount, 1);
+  assert.deepEqual(exported.omitted, []);
+  const manifest = JSON.parse(exported.content) as { tools: Array<{ name: string }> };
+  assert.deepEqual(manifest.tools.map((t) => t.name), ['get-user']);
+  await conn.sendNotification('textDocument/didClose', { textDocument: { uri } });
+});
