@@ -10,11 +10,16 @@ import {
   type ServerOptions,
 } from 'vscode-languageclient/node';
 
+import { runExport, type ExportArgs } from './exportCommands';
+import { ManifestView } from './manifestView';
+import { IloStatusBar } from './statusBar';
+
 let client: LanguageClient | undefined;
 let output: vscode.LogOutputChannel | undefined;
 
 function serverModule(context: vscode.ExtensionContext): string {
-  const override = vscode.workspace.getConfiguration('ilo').get<string>('server.path');
+  // A server path from settings runs user-chosen code: honoured only in trusted workspaces.
+  const override = vscode.workspace.isTrusted ? vscode.workspace.getConfiguration('ilo').get<string>('server.path') : undefined;
   return override && override.trim() !== '' ? override : context.asAbsolutePath(path.join('dist', 'server.js'));
 }
 
@@ -29,26 +34,51 @@ function createClient(context: vscode.ExtensionContext): LanguageClient {
       { scheme: 'file', language: 'ilo' },
       { scheme: 'untitled', language: 'ilo' },
     ],
-    synchronize: { fileEvents: vscode.workspace.createFileSystemWatcher('**/*.ilo') },
+    synchronize: {
+      fileEvents: vscode.workspace.createFileSystemWatcher('**/*.ilo'),
+      configurationSection: 'ilo',
+    },
     outputChannel: output,
     traceOutputChannel: output,
   };
   return new LanguageClient('ilo', 'ilo language server', serverOptions, clientOptions);
 }
 
-export async function activate(context: vscode.ExtensionContext): Promise<void> {
+export async function activate(context: vscode.ExtensionContext): Promise<{ client: () => LanguageClient | undefined }> {
   output = vscode.window.createOutputChannel('ilo', { log: true });
   context.subscriptions.push(output);
-  client = createClient(context);
+  const statusBar = new IloStatusBar(() => client);
+  const manifestView = new ManifestView(() => client);
+  manifestView.register(context);
+  let stateWatch: vscode.Disposable | undefined;
+
+  const start = async (): Promise<void> => {
+    client = createClient(context);
+    stateWatch?.dispose();
+    stateWatch = statusBar.watch(client);
+    await client.start();
+  };
+  const running = (): LanguageClient => {
+    if (!client) throw new Error('the ilo language server is not running');
+    return client;
+  };
+
   context.subscriptions.push(
     vscode.commands.registerCommand('ilo.restartServer', async () => {
       if (client) await client.stop();
-      client = createClient(context);
-      await client.start();
+      await start();
+      void vscode.window.showInformationMessage('ilo: language server restarted.');
     }),
     vscode.commands.registerCommand('ilo.showOutput', () => output?.show(true)),
+    vscode.commands.registerCommand('ilo.exportMcpManifest', (args?: ExportArgs) => runExport(running(), 'mcp', args)),
+    vscode.commands.registerCommand('ilo.exportOpenAITools', (args?: ExportArgs) => runExport(running(), 'openai', args)),
+    vscode.commands.registerCommand('ilo.exportAnthropicTools', (args?: ExportArgs) => runExport(running(), 'anthropic', args)),
+    vscode.commands.registerCommand('ilo.showMcpManifest', (args?: { uri?: string }) => manifestView.show(args)),
+    { dispose: () => stateWatch?.dispose() },
   );
-  await client.start();
+  statusBar.register(context);
+  await start();
+  return { client: () => client };
 }
 
 export async function deactivate(): Promise<void> {

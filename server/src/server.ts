@@ -91,7 +91,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   });
 
   connection.onExecuteCommand((params) => {
-    const arg = (params.arguments?.[0] ?? {}) as { uri?: string; format?: string };
+    const arg = (params.arguments?.[0] ?? {}) as { uri?: string; format?: string; includeBehavior?: boolean };
     if (!arg.uri) throw new Error(`${params.command}: a document uri is required`);
     const analysis = service.getAnalysis(arg.uri);
     if (!analysis) throw new Error(`${params.command}: ${arg.uri} is not open in the ilo language server`);
@@ -99,7 +99,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       case SERVER_COMMANDS.export: {
         const format = (arg.format ?? 'mcp') as ExportFormat;
         if (!EXPORT_FORMATS.includes(format)) throw new Error(`unknown export format '${arg.format}'`);
-        return service.exportTools(arg.uri, format);
+        return service.exportTools(arg.uri, format, arg.includeBehavior !== false);
       }
       case SERVER_COMMANDS.toolCount:
         return { tools: service.toolCount(arg.uri) };

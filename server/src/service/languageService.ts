@@ -166,10 +166,10 @@ export class LanguageService {
     return doc ? quickFixes(uri, this.indexOf(doc), diagnostics) : [];
   }
 
-  /** The tools of an open document and what it uses, in an export format (with behavior metadata). */
-  exportTools(uri: string, format: ExportFormat): ExportResult | undefined {
+  /** The tools of an open document and what it uses, in an export format (behavior metadata unless turned off). */
+  exportTools(uri: string, format: ExportFormat, includeBehavior = true): ExportResult | undefined {
     const analysis = this.getAnalysis(uri);
-    return analysis && exportTools(exportDecls(analysis), format, behaviorExtender());
+    return analysis && exportTools(exportDecls(analysis), format, includeBehavior ? behaviorExtender() : undefined);
   }
 
   /** Number of tools the document itself declares. */

@@ -1,0 +1,64 @@
+// Status-bar item: the server's state and the active ilo file's tool count.
+
+import * as vscode from 'vscode';
+import { State, type LanguageClient } from 'vscode-languageclient/node';
+
+export class IloStatusBar {
+  private readonly item = vscode.window.createStatusBarItem('ilo.status', vscode.StatusBarAlignment.Right, 100);
+  private serverState = 'starting';
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly client: () => LanguageClient | undefined) {
+    this.item.name = 'ilo';
+    this.item.command = 'ilo.showOutput';
+  }
+
+  register(context: vscode.ExtensionContext): void {
+    context.subscriptions.push(
+      this.item,
+      vscode.window.onDidChangeActiveTextEditor(() => this.refresh()),
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (e.document === vscode.window.activeTextEditor?.document) this.refreshSoon();
+      }),
+    );
+    this.refresh();
+  }
+
+  /** Follow a (new) client's state changes. */
+  watch(client: LanguageClient): vscode.Disposable {
+    return client.onDidChangeState((e) => {
+      this.serverState = e.newState === State.Running ? 'running' : e.newState === State.Starting ? 'starting' : 'stopped';
+      this.refresh();
+    });
+  }
+
+  private refreshSoon(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.refresh(), 400);
+  }
+
+  async refresh(): Promise<void> {
+    const doc = vscode.window.activeTextEditor?.document;
+    if (!doc || doc.languageId !== 'ilo') {
+      this.item.hide();
+      return;
+    }
+    let tools: number | undefined;
+    const client = this.client();
+    if (client && this.serverState === 'running') {
+      try {
+        const r = (await client.sendRequest('workspace/executeCommand', {
+          command: 'ilo.server.toolCount',
+          arguments: [{ uri: doc.uri.toString() }],
+        })) as { tools: number };
+        tools = r.tools;
+      } catch {
+        tools = undefined;
+      }
+    }
+    const icon = this.serverState === 'running' ? '$(check)' : this.serverState === 'starting' ? '$(sync~spin)' : '$(error)';
+    this.item.text = tools === undefined ? `${icon} ilo` : `${icon} ilo · ${tools} tool${tools === 1 ? '' : 's'}`;
+    this.item.tooltip = `ilo language server: ${this.serverState}${tools === undefined ? '' : `\n${tools} tool declaration${tools === 1 ? '' : 's'} in this file`}`;
+    this.item.show();
+  }
+}
