@@ -3,6 +3,7 @@
 
 import { checkFiles, formatRecord } from './cli/check';
 import { runExport } from './cli/export';
+import { runContracts } from './cli/contracts';
 import type { CliIo } from './cli/io';
 import { startServer } from './server';
 
@@ -17,6 +18,9 @@ usage:
   ilo-ls export [--format mcp|openai|anthropic] [-o OUT [--force]] FILE...
                                       the tools of the files (and what they use) as an MCP
                                       tools/list result, OpenAI function tools or Anthropic tools
+  ilo-ls contracts [--json] [--scope=file|workspace] FILE...
+                                      every tool's wire name, schema hash and behavioral
+                                      identity, and the same-schema collision groups
   ilo-ls --help | --version
 `;
 
@@ -43,6 +47,8 @@ export function runCli(argv: readonly string[], io: CliIo): number {
         return runCheck(rest, io);
       case 'export':
         return runExport(rest, io);
+      case 'contracts':
+        return runContracts(rest, io);
       default:
         io.err(`ilo-ls: unknown command '${command}'\n${USAGE}`);
         return 2;

@@ -1,12 +1,10 @@
 // `ilo-ls check [--json] FILE|DIR...`: the same diagnostics as the editor, for CI.
 
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import type { Diagnostic } from '../diagnostics';
 import { LineIndex } from '../syntax/lineIndex';
-import { Analyzer, contractsFor, sortDiagnostics, type FileAnalysis } from '../service/analysis';
+import { contractsFor, sortDiagnostics } from '../service/analysis';
+import { analyzeFiles } from './analyzeFiles';
 import type { CollisionScope } from '../contracts';
-import { OverlayFileHost } from '../service/documents';
 
 export interface CheckRecord {
   file: string;
@@ -18,33 +16,6 @@ export interface CheckRecord {
   endLine: number;
   endCol: number;
   message: string;
-}
-
-/** Expands directories into the `.ilo` files below them (sorted); files pass through. */
-export function expandInputs(inputs: readonly string[]): { files: string[]; missing: string[] } {
-  const files: string[] = [];
-  const missing: string[] = [];
-  const walk = (dir: string): void => {
-    const entries = fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
-    for (const entry of entries) {
-      if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
-      const p = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(p);
-      else if (entry.isFile() && entry.name.endsWith('.ilo')) files.push(p);
-    }
-  };
-  for (const input of inputs) {
-    let stat: fs.Stats | undefined;
-    try {
-      stat = fs.statSync(input);
-    } catch {
-      stat = undefined;
-    }
-    if (!stat) missing.push(input);
-    else if (stat.isDirectory()) walk(input);
-    else files.push(input);
-  }
-  return { files, missing };
 }
 
 /** Core diagnostics → the CLI's 1-based records. */
@@ -76,32 +47,20 @@ export function checkFiles(
   inputs: readonly string[],
   scope: CollisionScope = 'file',
 ): { records: CheckRecord[]; missing: string[] } {
-  const { files, missing } = expandInputs(inputs);
-  const analyzer = new Analyzer(new OverlayFileHost());
-  const records: CheckRecord[] = [];
-  const analyses: Array<{ file: string; analysis: FileAnalysis }> = [];
-  for (const file of files) {
-    let text: string;
-    try {
-      text = fs.readFileSync(file, 'utf8');
-    } catch (err) {
-      records.push({
-        file,
-        source: 'ilo-ls',
-        code: 'read-error',
-        severity: 'error',
-        line: 1,
-        col: 1,
-        endLine: 1,
-        endCol: 1,
-        message: `cannot read file: ${(err as Error).message}`,
-      });
-      continue;
-    }
-    analyses.push({ file, analysis: analyzer.analyze(file, text) });
-  }
-  const contracts = contractsFor(analyses.map((a) => a.analysis), scope);
-  for (const { file, analysis } of analyses) {
+  const { analyzed, missing, unreadable } = analyzeFiles(inputs);
+  const records: CheckRecord[] = unreadable.map(({ file, error }) => ({
+    file,
+    source: 'ilo-ls',
+    code: 'read-error',
+    severity: 'error',
+    line: 1,
+    col: 1,
+    endLine: 1,
+    endCol: 1,
+    message: `cannot read file: ${error}`,
+  }));
+  const contracts = contractsFor(analyzed.map((a) => a.analysis), scope);
+  for (const { file, analysis } of analyzed) {
     const diags = sortDiagnostics([...analysis.diagnostics, ...(contracts.get(analysis.path) ?? [])]);
     records.push(...toRecords(file, analysis.text, diags));
   }

@@ -2,11 +2,10 @@
 
 import * as fs from 'node:fs';
 import type { Decl } from '../syntax/ast';
-import { Analyzer, type FileAnalysis } from '../service/analysis';
-import { OverlayFileHost } from '../service/documents';
+import type { FileAnalysis } from '../service/analysis';
 import { describeExport, EXPORT_FORMATS, exportTools, type ExportFormat } from '../service/exports';
 import { behaviorExtender } from '../contracts';
-import { expandInputs } from './check';
+import { analyzeFiles } from './analyzeFiles';
 import type { CliIo } from './io';
 
 /**
@@ -67,23 +66,11 @@ export function runExport(args: readonly string[], io: CliIo): number {
     io.err('ilo-ls export: no files given\n');
     return 2;
   }
-  const { files, missing } = expandInputs(inputs);
-  if (missing.length > 0) {
-    for (const m of missing) io.err(`ilo-ls export: no such file or directory: ${m}\n`);
-    return 2;
-  }
-  const analyzer = new Analyzer(new OverlayFileHost());
-  const analyses: FileAnalysis[] = [];
-  for (const file of files) {
-    let text: string;
-    try {
-      text = fs.readFileSync(file, 'utf8');
-    } catch (err) {
-      io.err(`ilo-ls export: cannot read ${file}: ${(err as Error).message}\n`);
-      return 2;
-    }
-    analyses.push(analyzer.analyze(file, text));
-  }
+  const { analyzed, missing, unreadable } = analyzeFiles(inputs);
+  for (const m of missing) io.err(`ilo-ls export: no such file or directory: ${m}\n`);
+  for (const u of unreadable) io.err(`ilo-ls export: cannot read ${u.file}: ${u.error}\n`);
+  if (missing.length > 0 || unreadable.length > 0) return 2;
+  const analyses = analyzed.map((a) => a.analysis);
   const result = exportTools(mergedDecls(analyses), format, behaviorExtender());
   if (out === undefined) {
     io.out(result.content);

@@ -16,7 +16,7 @@ import { LineIndex } from '../syntax/lineIndex';
 import { Analyzer, contractsFor, sortDiagnostics, type FileAnalysis } from './analysis';
 import type { CollisionScope } from '../contracts';
 import type { Diagnostic } from '../diagnostics';
-import { expandInputs } from '../cli/check';
+import { expandInputs } from './workspaceFiles';
 import { quickFixes } from './codeActions';
 import { completionsAt } from './completion';
 import { definitionAt } from './definition';

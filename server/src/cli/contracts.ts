@@ -1,0 +1,51 @@
+// `ilo-ls contracts [--json] [--scope=file|workspace] FILE...`: every tool's
+// wire name, schema hash and behavioral identity, and the collision groups.
+
+import { contractsReport, type CollisionScope, type ContractsReport } from '../contracts';
+import { analyzeFiles } from './analyzeFiles';
+import type { CliIo } from './io';
+
+function table(report: ContractsReport): string {
+  const lines: string[] = [];
+  for (const t of report.tools) {
+    const b = t.behavior;
+    const triple = [b.mutability, b.action, b.domain].map((x) => x ?? '?').join(' ');
+    lines.push(`${t.file ?? '?'}  ${t.name}  wire=${t.wireName}  ${triple} (${b.source}, ${b.confidence})  id=${t.behaviorId ?? '-'}  schema=${t.schemaHash}`);
+  }
+  for (const g of report.collisions) {
+    lines.push(`same schema ${g.shape}: ${g.tools.map((x) => x.name).join(', ')}`);
+    for (const p of g.pairs) lines.push(`  ${p.a.name} / ${p.b.name}: ${p.relation}${p.rank ? ` (${p.rank})` : ''}${p.summary ? ` ${p.summary}` : ''}`);
+  }
+  for (const n of report.near) lines.push(`near: ${n.a.name} / ${n.b.name}: ${n.differences.join('; ')}`);
+  return lines.join('\n') + (lines.length > 0 ? '\n' : '');
+}
+
+export function runContracts(args: readonly string[], io: CliIo): number {
+  const json = args.includes('--json');
+  const scopeArg = args.find((a) => a.startsWith('--scope='));
+  const scope = (scopeArg?.slice('--scope='.length) ?? 'file') as CollisionScope;
+  if (scope !== 'file' && scope !== 'workspace') {
+    io.err('ilo-ls contracts: --scope must be file or workspace\n');
+    return 2;
+  }
+  const unknown = args.filter((a) => a.startsWith('-') && a !== '--json' && a !== scopeArg);
+  if (unknown.length > 0) {
+    io.err(`ilo-ls contracts: unknown option ${unknown.join(', ')}\n`);
+    return 2;
+  }
+  const inputs = args.filter((a) => !a.startsWith('-'));
+  if (inputs.length === 0) {
+    io.err('ilo-ls contracts: no files given\n');
+    return 2;
+  }
+  const { analyzed, missing, unreadable } = analyzeFiles(inputs);
+  for (const m of missing) io.err(`ilo-ls contracts: no such file or directory: ${m}\n`);
+  for (const u of unreadable) io.err(`ilo-ls contracts: cannot read ${u.file}: ${u.error}\n`);
+  if (missing.length > 0 || unreadable.length > 0) return 2;
+  const report = contractsReport(
+    analyzed.map(({ analysis }) => ({ path: analysis.path, program: analysis.program, text: analysis.text, imported: analysis.importedLocated })),
+    { scope, relativeTo: process.cwd() },
+  );
+  io.out(json ? `${JSON.stringify(report, null, 2)}\n` : table(report));
+  return 0;
+}

@@ -1,0 +1,62 @@
+// `ilo-ls contracts --json` and the ilo-contracts diagnostics in `check`.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+const cli = path.join(path.resolve(__dirname, '..', '..'), 'dist', 'cli.js');
+
+function run(args: string[], cwd: string): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: 'utf8', timeout: 60_000 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const KV = [
+  '-- @behavior PURE READ DATA',
+  'tool fetch-value"Return the value stored under a key" key:t>R t t',
+  '',
+  'tool remove-value"Delete the value stored under a key" key:t>R t t',
+  '',
+].join('\n');
+
+test('contracts --json lists each tool with its identity and the collision group', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ilo-contracts-'));
+  fs.writeFileSync(path.join(dir, 'kv.ilo'), KV);
+  const r = run(['contracts', '--json', 'kv.ilo'], dir);
+  assert.equal(r.status, 0, r.stderr);
+  const report = JSON.parse(r.stdout) as {
+    tools: Array<{ name: string; file: string; wireName: string; schemaHash: string; behavior: { mutability: string; action: string; domain: string; source: string }; behaviorId: string }>;
+    collisions: Array<{ tools: Array<{ name: string }>; pairs: Array<{ rank?: string }> }>;
+  };
+  const fetch = report.tools.find((t) => t.name === 'fetch-value')!;
+  assert.equal(fetch.file, 'kv.ilo');
+  assert.equal(fetch.wireName, 'fetch-value');
+  assert.equal(fetch.behavior.source, 'declared');
+  const expectedId = createHash('sha256').update('PURE|READ|DATA').digest('hex').slice(0, 16);
+  assert.equal(fetch.behaviorId, expectedId, 'the identity hash is SHA-256 of MUTABILITY|ACTION|DOMAIN, 16 hex chars');
+  const remove = report.tools.find((t) => t.name === 'remove-value')!;
+  assert.equal(remove.behavior.mutability, 'MUTATES');
+  assert.equal(remove.behavior.action, 'DELETE');
+  assert.equal(remove.behavior.source, 'inferred');
+  assert.equal(fetch.schemaHash, remove.schemaHash);
+  assert.equal(report.collisions.length, 1);
+  assert.deepEqual(report.collisions[0].tools.map((t) => t.name).sort(), ['fetch-value', 'remove-value']);
+  assert.equal(report.collisions[0].pairs[0].rank, 'critical');
+});
+
+test('check includes the same-schema warnings and a quick-fixable unknown behavior', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ilo-contracts-'));
+  fs.writeFileSync(path.join(dir, 'kv.ilo'), KV);
+  const r = run(['check', '--json', 'kv.ilo'], dir);
+  assert.equal(r.status, 0, 'warnings alone do not fail the check');
+  const records = JSON.parse(r.stdout) as Array<{ source: string; code: string; severity: string; line: number }>;
+  const same = records.filter((x) => x.code === 'same-schema');
+  assert.deepEqual(same.map((x) => [x.source, x.severity, x.line]), [
+    ['ilo-contracts', 'warning', 2],
+    ['ilo-contracts', 'warning', 4],
+  ]);
+});
