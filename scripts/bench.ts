@@ -1,0 +1,196 @@
+// `npm run bench`: parse timings over the corpus (see PARSER_TASK / README).
+//
+//   1. full parse of every corpus file in one process (total ms, ms per KB);
+//   2. cold parse of a ~5,000-line file made of corpus programs (blank-line
+//      separated), with a fresh parser (no cached chunks);
+//   3. one-character edits in the middle of that file: time from the edit to
+//      fresh parse diagnostics with an IncrementalParser (median, p95, 200 edits).
+//
+// Sections are functions returning rows, so a later stage (the verifier) can
+// add its own section next to these.
+
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { IncrementalParser, parseIlo } from '../server/src/syntax/parse';
+import { corpusDir } from './conformance';
+import { IncrementalChecker, checkProgram } from '../server/src/check/check';
+
+export interface BenchRow {
+  name: string;
+  value: string;
+}
+
+function corpusFiles(dir: string): Array<{ name: string; text: string }> {
+  const out: Array<{ name: string; text: string }> = [];
+  const ex = path.join(dir, 'examples');
+  for (const f of fs.readdirSync(ex).sort()) {
+    if (f.endsWith('.ilo')) out.push({ name: f, text: fs.readFileSync(path.join(ex, f), 'utf8') });
+  }
+  for (const line of fs.readFileSync(path.join(dir, 'snippets.jsonl'), 'utf8').split('\n')) {
+    if (line.trim() === '') continue;
+    const o = JSON.parse(line) as { id: string; code: string };
+    out.push({ name: o.id, text: o.code });
+  }
+  return out;
+}
+
+/** A document of about `lines` lines: corpus example programs separated by blank lines. */
+export function bigDocument(dir: string, lines = 5000): string {
+  const ex = path.join(dir, 'examples');
+  const programs = fs
+    .readdirSync(ex)
+    .filter((f) => f.endsWith('.ilo'))
+    .sort()
+    .map((f) => fs.readFileSync(path.join(ex, f), 'utf8').trimEnd());
+  const parts: string[] = [];
+  let count = 0;
+  for (let i = 0; count < lines; i++) {
+    const p = programs[i % programs.length];
+    parts.push(p);
+    count += p.split('\n').length + 1;
+  }
+  return parts.join('\n\n') + '\n';
+}
+
+const ms = (x: number): string => `${x.toFixed(2)} ms`;
+
+function quantile(xs: number[], q: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * (s.length - 1)))];
+}
+
+export function benchCorpus(dir: string): BenchRow[] {
+  const files = corpusFiles(dir);
+  let bytes = 0;
+  const t0 = performance.now();
+  for (const f of files) {
+    parseIlo(f.text);
+    bytes += Buffer.byteLength(f.text);
+  }
+  const total = performance.now() - t0;
+  return [
+    { name: `full parse of all ${files.length} corpus programs (${(bytes / 1024).toFixed(0)} KB)`, value: ms(total) },
+    { name: '  per KB', value: ms(total / (bytes / 1024)) },
+  ];
+}
+
+export function benchBigFile(dir: string): BenchRow[] {
+  const doc = bigDocument(dir);
+  const lineCount = doc.split('\n').length;
+  const t0 = performance.now();
+  parseIlo(doc);
+  const cold = performance.now() - t0;
+
+  // Incremental: type one character in the middle of the file, then delete it.
+  const parser = new IncrementalParser();
+  parser.parse(doc);
+  const lines = doc.split('\n');
+  const times: number[] = [];
+  let text = doc;
+  for (let i = 0; i < 200; i++) {
+    // An edit inside a declaration near the middle: append a character to a code line.
+    let ln = Math.floor(lines.length / 2) + (i % 50);
+    while (ln < lines.length - 1 && (lines[ln].trim() === '' || lines[ln].trimStart().startsWith('--'))) ln++;
+    let offset = 0;
+    for (let k = 0; k < ln; k++) offset += lines[k].length + 1;
+    offset += lines[ln].length;
+    const insert = i % 2 === 0;
+    text = insert ? text.slice(0, offset) + 'x' + text.slice(offset) : text.slice(0, offset) + text.slice(offset + 1);
+    if (!insert) text = doc;
+    const t = performance.now();
+    const r = parser.parse(text);
+    times.push(performance.now() - t);
+    if (r.diagnostics.length < 0) throw new Error('unreachable');
+    if (!insert) lines.splice(0, lines.length, ...doc.split('\n'));
+  }
+  return [
+    { name: `cold parse of a ${lineCount}-line file (${(doc.length / 1024).toFixed(0)} KB)`, value: ms(cold) },
+    { name: 'one-character edit → fresh parse diagnostics, median (200 edits)', value: ms(quantile(times, 0.5)) },
+    { name: 'one-character edit → fresh parse diagnostics, p95', value: ms(quantile(times, 0.95)) },
+  ];
+}
+
+// ---- verifier (issue 3): parse + verify ----
+
+/** Parse and verify every corpus program in one process. */
+export function benchVerifyCorpus(dir: string): BenchRow[] {
+  const files = corpusFiles(dir);
+  let bytes = 0;
+  let checkMs = 0;
+  const t0 = performance.now();
+  for (const f of files) {
+    const parsed = parseIlo(f.text);
+    const t = performance.now();
+    checkProgram(parsed.program);
+    checkMs += performance.now() - t;
+    bytes += Buffer.byteLength(f.text);
+  }
+  const total = performance.now() - t0;
+  return [
+    { name: `parse + verify of all ${files.length} corpus programs (${(bytes / 1024).toFixed(0)} KB)`, value: ms(total) },
+    { name: '  of which verify', value: ms(checkMs) },
+  ];
+}
+
+/**
+ * One-character edits in the 5,000-line file: time from the edit to fresh
+ * parse + verifier diagnostics (IncrementalParser + IncrementalChecker), and
+ * how many function bodies each edit re-verified.
+ */
+export function benchVerifyEdits(dir: string): BenchRow[] {
+  const doc = bigDocument(dir);
+  const t0 = performance.now();
+  const cold = checkProgram(parseIlo(doc).program);
+  const coldMs = performance.now() - t0;
+
+  const parser = new IncrementalParser();
+  const checker = new IncrementalChecker();
+  checker.check(parser.parse(doc).program);
+  const lines = doc.split('\n');
+  const times: number[] = [];
+  const checkTimes: number[] = [];
+  let rechecked = 0;
+  for (let i = 0; i < 200; i++) {
+    let ln = Math.floor(lines.length / 2) + (i % 50);
+    while (ln < lines.length - 1 && (lines[ln].trim() === '' || lines[ln].trimStart().startsWith('--'))) ln++;
+    let offset = 0;
+    for (let k = 0; k < ln; k++) offset += lines[k].length + 1;
+    offset += lines[ln].length;
+    // Odd edits type a character, even edits restore the original text.
+    const text = i % 2 === 0 ? doc.slice(0, offset) + 'x' + doc.slice(offset) : doc;
+    const t = performance.now();
+    const parsed = parser.parse(text);
+    const tc = performance.now();
+    const diags = checker.check(parsed.program);
+    const end = performance.now();
+    times.push(end - t);
+    checkTimes.push(end - tc);
+    rechecked += checker.lastStats.checked;
+    if (diags.length < 0) throw new Error('unreachable');
+  }
+  return [
+    { name: `cold parse + verify of the ${lines.length}-line file (${cold.length} diagnostics)`, value: ms(coldMs) },
+    { name: 'one-character edit → parse + verifier diagnostics, median (200 edits)', value: ms(quantile(times, 0.5)) },
+    { name: 'one-character edit → parse + verifier diagnostics, p95 (need < 10 ms)', value: ms(quantile(times, 0.95)) },
+    { name: '  of which verify, p95', value: ms(quantile(checkTimes, 0.95)) },
+    { name: '  function bodies re-verified per edit (mean)', value: (rechecked / times.length).toFixed(2) },
+  ];
+}
+
+function print(rows: BenchRow[]): void {
+  const w = Math.max(...rows.map((r) => r.name.length));
+  console.log(`| ${'measure'.padEnd(w)} | time |`);
+  console.log(`|${'-'.repeat(w + 2)}|------|`);
+  for (const r of rows) console.log(`| ${r.name.padEnd(w)} | ${r.value} |`);
+}
+
+function main(): void {
+  const dir = corpusDir();
+  if (dir === undefined) {
+    console.log('bench: ../shared/corpus not found next to the repository; skipping.');
+    return;
+  }
+  print([...benchCorpus(dir), ...benchBigFile(dir), ...benchVerifyCorpus(dir), ...benchVerifyEdits(dir)]);
+}
+
+if (require.main === module) main();

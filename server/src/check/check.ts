@@ -1,0 +1,210 @@
+// The verifier's public entry points: check a parsed file (its own
+// declarations plus what `use` brings in) and return diagnostics with the
+// reference's codes. `IncrementalChecker` keeps per-declaration results so an
+// edit re-verifies only the declarations it can affect.
+
+import type { Diagnostic } from '../diagnostics';
+import type { Decl, FunctionDecl, Program, Span } from '../syntax/ast';
+import { aliasHints } from './aliasHints';
+import { BodyChecker, type Dependencies } from './body';
+import { EnvMemo, collectEnv, sigKeyOf, type CheckEnv } from './env';
+import { shiftDiagnostic } from './report';
+
+export interface CheckOptions {
+  /** Declarations visible through `use` (see project/imports.ts). */
+  imported?: readonly Decl[];
+  /** Which `use` declaration (of this file) brought each imported declaration in. */
+  importedVia?: ReadonlyMap<Decl, Span>;
+  /** The document text; lets the checker recognise re-parsed but unchanged declarations by their text. */
+  text?: string;
+  /**
+   * Reference compatibility: treat a declaration that failed to parse as
+   * undefined (calls to it become ILO-T005, as `ilo` reports). Off by default:
+   * the editor keeps the broken declaration's header.
+   */
+  brokenDeclsAreUndefined?: boolean;
+}
+
+/** Check a whole program from scratch. Never throws. */
+export function checkProgram(program: Program, options: CheckOptions = {}): Diagnostic[] {
+  return new IncrementalChecker({ contentCache: false }).check(program, options);
+}
+
+interface CachedDecl {
+  /** Global names the body looked up, with what they meant then. */
+  deps: Map<string, string>;
+  /** The body offered a "did you mean" over all global names (so depends on the set of names). */
+  usesNameSet: boolean;
+  /** `nameSetVersion` when the entry was made. */
+  nameSetVersion: number;
+  /** Diagnostics relative to the declaration's start. */
+  relative: Diagnostic[];
+  /** The same, absolute, for the start they were last produced at. */
+  absStart: number;
+  absolute: Diagnostic[];
+  /** Run in which the entry was last confirmed valid. */
+  validAt: number;
+}
+
+export interface CheckStats {
+  /** Function bodies verified in the last run. */
+  checked: number;
+  /** Function bodies whose previous result was reused. */
+  reused: number;
+}
+
+export class IncrementalChecker {
+  /** Results by declaration object: the incremental parser reuses (and shifts) unchanged declarations. */
+  private byNode = new WeakMap<Decl, CachedDecl>();
+  /** Results by declaration content, for re-parsed but identical declarations (one run). */
+  private byContent = new Map<string, CachedDecl>();
+  private readonly envMemo = new EnvMemo();
+  private prevEnv: CheckEnv | undefined;
+  private prevBroken: boolean | undefined;
+  /** Bumped whenever the set of global function/type names changes. */
+  private nameSetVersion = 0;
+  private run = 0;
+  /** Counters for the last `check` call (benchmarks and tests read them). */
+  lastStats: CheckStats = { checked: 0, reused: 0 };
+  private readonly contentCache: boolean;
+
+  /** `contentCache: false` for one-shot checks (no point keying declarations by content). */
+  constructor(opts: { contentCache?: boolean } = {}) {
+    this.contentCache = opts.contentCache ?? true;
+  }
+
+  check(program: Program, options: CheckOptions = {}): Diagnostic[] {
+    const out: Diagnostic[] = [];
+    try {
+      this.checkInto(program, options, out);
+    } catch {
+      // A bug or a pathological input must not take the editor down: keep what we have.
+      this.prevEnv = undefined;
+    }
+    return out.sort((a, b) => a.start - b.start || a.end - b.end);
+  }
+
+  private checkInto(program: Program, options: CheckOptions, out: Diagnostic[]): void {
+    const { env, diagnostics } = collectEnv(program.decls, {
+      imported: options.imported,
+      importSpan: options.importedVia !== undefined ? (d) => options.importedVia!.get(d) : undefined,
+      brokenDeclsAreUndefined: options.brokenDeclsAreUndefined,
+      memo: this.envMemo,
+    });
+    out.push(...diagnostics);
+
+    // Names whose meaning changed since the previous run. Unchanged
+    // declarations keep their converted signature objects (EnvMemo), so an
+    // identity comparison finds the changes without re-rendering every type.
+    const prev = this.prevBroken === !!options.brokenDeclsAreUndefined ? this.prevEnv : undefined;
+    const changed = prev !== undefined ? changedNames(prev, env) : undefined;
+    if (changed === undefined || [...changed].some((n) => sameNames(prev!, env, n) === false)) this.nameSetVersion++;
+    const nameSet = this.nameSetVersion;
+    const prevRun = this.run;
+    const run = ++this.run;
+
+    const sigKeys = new Map<string, string>();
+    const sigKey = (name: string): string => {
+      let k = sigKeys.get(name);
+      if (k === undefined) sigKeys.set(name, (k = sigKeyOf(env, name)));
+      return k;
+    };
+    const fresh = (c: CachedDecl): boolean => {
+      if (c.usesNameSet && c.nameSetVersion !== nameSet) return false;
+      if (c.validAt === prevRun && changed !== undefined) {
+        for (const n of c.deps.keys()) if (changed.has(n)) return false;
+        return true;
+      }
+      for (const [n, k] of c.deps) if (sigKey(n) !== k) return false;
+      return true;
+    };
+
+    const nextByContent = new Map<string, CachedDecl>();
+    const stats: CheckStats = { checked: 0, reused: 0 };
+    for (const d of program.decls) {
+      if (d.kind !== 'FunctionDecl') continue;
+      let hit = this.byNode.get(d);
+      if (hit === undefined || !fresh(hit)) {
+        const key = this.contentCache ? declKey(d, options.text) : undefined;
+        hit = key !== undefined ? (this.byContent.get(key) ?? nextByContent.get(key)) : undefined;
+        if (hit !== undefined && !fresh(hit)) hit = undefined;
+        if (hit === undefined) {
+          hit = checkDecl(d, env, sigKey, nameSet);
+          stats.checked++;
+        } else stats.reused++;
+        if (key !== undefined) nextByContent.set(key, hit);
+        this.byNode.set(d, hit);
+      } else stats.reused++;
+      hit.validAt = run;
+      if (hit.absStart !== d.start) {
+        hit.absolute = hit.relative.map((x) => shiftDiagnostic(x, d.start));
+        hit.absStart = d.start;
+      }
+      for (const x of hit.absolute) out.push(x);
+    }
+    this.byContent = nextByContent;
+    this.prevEnv = env;
+    this.prevBroken = !!options.brokenDeclsAreUndefined;
+    this.lastStats = stats;
+  }
+}
+
+/** Verify one function body; the result records what it depended on. */
+function checkDecl(d: FunctionDecl, env: CheckEnv, sigKey: (n: string) => string, nameSet: number): CachedDecl {
+  const out: Diagnostic[] = [];
+  const checker = new BodyChecker(env, out);
+  let deps: Dependencies | undefined;
+  try {
+    checker.checkFunction(d);
+    out.push(...aliasHints(d));
+    deps = checker.deps;
+  } catch {
+    // e.g. a stack overflow on absurd nesting: keep what was found so far.
+    // An impossible dependency makes the entry stale on the next run.
+    deps = { names: new Set(), nameSet: true };
+  }
+  return {
+    deps: new Map([...deps.names].map((n) => [n, sigKey(n)])),
+    usesNameSet: deps.nameSet,
+    nameSetVersion: checker.deps === deps ? nameSet : -1,
+    relative: out.map((x) => shiftDiagnostic(x, -d.start)),
+    absStart: d.start,
+    absolute: out,
+    validAt: 0,
+  };
+}
+
+/** Whether `name` is a global function / record name in both environments or in neither. */
+function sameNames(a: CheckEnv, b: CheckEnv, name: string): boolean {
+  return a.functions.has(name) === b.functions.has(name) && a.types.has(name) === b.types.has(name);
+}
+
+/** Global names defined differently (or only) in one of two environments. */
+function changedNames(a: CheckEnv, b: CheckEnv): Set<string> {
+  const changed = new Set<string>();
+  const diff = <T>(x: ReadonlyMap<string, T>, y: ReadonlyMap<string, T>): void => {
+    for (const [k, v] of x) if (y.get(k) !== v) changed.add(k);
+    for (const k of y.keys()) if (!x.has(k)) changed.add(k);
+  };
+  diff(a.functions, b.functions);
+  diff(a.types, b.types);
+  // Aliases are values recomputed every run: compare what they stand for.
+  for (const k of new Set([...a.aliases.keys(), ...b.aliases.keys()])) {
+    if (sigKeyOf(a, k) !== sigKeyOf(b, k)) changed.add(k);
+  }
+  return changed;
+}
+
+/** Identity of a declaration's content: its text when known, else its tree with offsets made relative. */
+function declKey(d: Decl, text: string | undefined): string {
+  if (text !== undefined && d.end <= text.length) return text.slice(d.start, d.end);
+  const base = d.start;
+  try {
+    return JSON.stringify(d, (k, v) => ((k === 'start' || k === 'end') && typeof v === 'number' ? v - base : v));
+  } catch {
+    // Too deep to serialise: a key that matches nothing else.
+    return `\u0000${++uniqueKeys}`;
+  }
+}
+
+let uniqueKeys = 0;

@@ -1,0 +1,27 @@
+// What the expression helpers (calls, matches) need from the body checker.
+// Kept as an interface so those helpers live in their own modules.
+
+import type { Diagnostic } from '../diagnostics';
+import type { Expr } from '../syntax/ast';
+import type { CheckEnv, FnSig, RecordDef } from './env';
+import type { Ty } from './types';
+
+export interface BodyContext {
+  readonly env: CheckEnv;
+  readonly out: Diagnostic[];
+  /** Type of a local binding (params, lets, loop and pattern bindings), innermost first. */
+  local(name: string): Ty | undefined;
+  /** Every local name in scope (for "did you mean"). */
+  localNames(): string[];
+  /** Look a function/tool up in the environment (records the dependency). */
+  fn(name: string): FnSig | undefined;
+  /** Look a record type up in the environment (records the dependency). */
+  record(name: string): RecordDef | undefined;
+  /** All global function names (records that the result depends on the whole set). */
+  allFunctionNames(): Iterable<string>;
+  /** All record type names (records that the result depends on the whole set). */
+  allTypeNames(): Iterable<string>;
+  /** Return type of the function or lambda whose body is being checked. */
+  enclosingReturn(): Ty | undefined;
+  infer(e: Expr): Ty;
+}

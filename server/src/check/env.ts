@@ -1,0 +1,279 @@
+// The global environment a function body is checked against: every function,
+// tool, record type and alias visible in the file (own declarations plus the
+// ones brought in by `use`), and the signature-level diagnostics found while
+// collecting it (ILO-T001/T002/T003/T030/T031).
+
+import type { Diagnostic } from '../diagnostics';
+import type { AliasDecl, Decl, Param, Span, TypeDecl, TypeExpr } from '../syntax/ast';
+import { nearestName } from './nearest';
+import { diag, didYouMean, shiftDiagnostic } from './report';
+import { namedRefs, toTy, validatedNamedTypes } from './typeExprs';
+import { UNKNOWN, showTy, type Ty } from './types';
+
+export interface ParamSig {
+  name: string;
+  ty: Ty;
+}
+
+export interface FnSig {
+  name: string;
+  /** Undefined when the header is incomplete (a declaration that failed to parse): any call is accepted. */
+  params?: ParamSig[];
+  ret: Ty;
+  kind: 'function' | 'tool' | 'broken';
+}
+
+export interface RecordDef {
+  name: string;
+  /** Undefined for a broken type declaration: fields are not known. */
+  fields?: ParamSig[];
+}
+
+export interface CheckEnv {
+  functions: Map<string, FnSig>;
+  types: Map<string, RecordDef>;
+  aliases: Map<string, Ty>;
+}
+
+export interface CollectOptions {
+  /** Declarations brought in by `use` (checked for collisions, never re-reported). */
+  imported?: readonly Decl[];
+  /** For an imported declaration, the range of the `use` that brought it in. */
+  importSpan?: (d: Decl) => Span | undefined;
+  /** Reference compatibility: a declaration that failed to parse defines nothing. */
+  brokenDeclsAreUndefined?: boolean;
+  /** Per-declaration results kept between runs (incremental checking). */
+  memo?: EnvMemo;
+}
+
+/**
+ * What collecting an unchanged declaration produced last time: its converted
+ * signature (valid while the aliases are the same) and its ILO-T003
+ * diagnostics (valid while the aliases and record names are the same).
+ */
+export class EnvMemo {
+  readonly sigs = new WeakMap<Decl, { key: string; value: FnSig | RecordDef }>();
+  readonly typeChecks = new WeakMap<Decl, { key: string; start: number; diagnostics: Diagnostic[] }>();
+}
+
+/** Alias names that would hide a builtin type. */
+const BUILTIN_TYPE_NAMES = new Set(['n', 't', 'b', 'L', 'R', '_']);
+
+/**
+ * Collect the environment. Imported declarations come first (as if spliced in
+ * at the top), so a local declaration that collides with an imported one is
+ * the one reported.
+ */
+export function collectEnv(own: readonly Decl[], opts: CollectOptions = {}): { env: CheckEnv; diagnostics: Diagnostic[] } {
+  const imported = opts.imported ?? [];
+  const ownSet = new Set<Decl>(own);
+  const all: Decl[] = [...imported, ...own];
+  const out: Diagnostic[] = [];
+  const env: CheckEnv = { functions: new Map(), types: new Map(), aliases: new Map() };
+
+  // Where a diagnostic about declaration `d` goes: its name when it is ours,
+  // the `use` that imported it otherwise; undefined means "not ours to report".
+  const place = (d: Decl, span: Span): Span | undefined => (ownSet.has(d) ? span : opts.importSpan?.(d));
+  const report = (d: Decl, span: Span, make: (s: Span) => Diagnostic): void => {
+    const at = place(d, span);
+    if (at !== undefined) out.push(make(at));
+  };
+
+  // Aliases first: record fields and signatures may use them.
+  const rawAliases = new Map<string, AliasDecl>();
+  for (const d of all) {
+    if (d.kind !== 'AliasDecl') continue;
+    const name = d.name.text;
+    if (BUILTIN_TYPE_NAMES.has(name)) {
+      report(d, d.name, (s) =>
+        diag('ILO-T031', s, `alias '${name}' would hide the builtin type '${name}'`, {
+          hint: 'pick another name for the alias',
+        }),
+      );
+      continue;
+    }
+    if (rawAliases.has(name)) {
+      report(d, d.name, (s) => diag('ILO-T001', s, `type alias '${name}' is already defined`));
+      continue;
+    }
+    rawAliases.set(name, d);
+  }
+  resolveAliases(rawAliases, env.aliases, (d, cycleNames) =>
+    report(d, d.name, (s) =>
+      diag('ILO-T030', s, `type alias '${d.name.text}' is part of a cycle`, {
+        hint: `aliases cannot refer back to themselves: ${cycleNames}`,
+      }),
+    ),
+  );
+
+  const memo = opts.memo;
+  const aliasKey = memo === undefined ? '' : [...env.aliases].map(([k, v]) => `${k}=${showTy(v)}`).join(';');
+  /** The converted signature of `d`, reused when the aliases did not change. */
+  const converted = <T extends FnSig | RecordDef>(d: Decl, make: () => T): T => {
+    if (memo === undefined) return make();
+    const m = memo.sigs.get(d);
+    if (m !== undefined && m.key === aliasKey) return m.value as T;
+    const value = make();
+    memo.sigs.set(d, { key: aliasKey, value });
+    return value;
+  };
+
+  // Record types.
+  for (const d of all) {
+    const name = d.kind === 'TypeDecl' ? d.name.text : d.kind === 'ErrorDecl' && d.intended === 'type' ? d.name?.text : undefined;
+    if (name === undefined) continue;
+    const nameSpan = (d as TypeDecl).name as Span;
+    if (d.kind === 'ErrorDecl') {
+      if (!opts.brokenDeclsAreUndefined && !env.types.has(name) && !env.aliases.has(name)) env.types.set(name, converted(d, () => ({ name })));
+      continue;
+    }
+    if (env.aliases.has(name)) {
+      report(d, nameSpan, (s) => diag('ILO-T001', s, `type '${name}' has the same name as a type alias`));
+      continue;
+    }
+    if (env.types.has(name)) {
+      report(d, nameSpan, (s) => diag('ILO-T001', s, `type '${name}' is already defined`));
+      continue;
+    }
+    env.types.set(name, converted(d, () => ({ name, fields: (d as TypeDecl).fields.map((f) => paramSig(f, env.aliases)) })));
+  }
+
+  const typesKey = memo === undefined ? '' : `${aliasKey}|${[...env.types.keys()].join(',')}`;
+  /** ILO-T003 for the types written in `d`, reused when aliases and record names did not change. */
+  const typeNames = (d: Decl, types: () => readonly TypeExpr[]): void => {
+    const m = memo?.typeChecks.get(d);
+    if (m !== undefined && m.key === typesKey) {
+      for (const x of m.diagnostics) out.push(shiftDiagnostic(x, d.start - m.start));
+      return;
+    }
+    const found: Diagnostic[] = [];
+    for (const te of types()) checkTypeNames(te, env, found);
+    out.push(...found);
+    memo?.typeChecks.set(d, { key: typesKey, start: d.start, diagnostics: found });
+  };
+
+  // Functions and tools.
+  for (const d of all) {
+    if (d.kind === 'FunctionDecl' || d.kind === 'ToolDecl') {
+      const name = d.name.text;
+      if (env.functions.has(name)) {
+        const what = d.kind === 'ToolDecl' ? 'tool' : 'function';
+        report(d, d.name, (s) => diag('ILO-T002', s, `${what} '${name}' is already defined`));
+        continue;
+      }
+      if (ownSet.has(d)) typeNames(d, () => [...d.params.map((p) => p.type), d.returnType]);
+      env.functions.set(
+        name,
+        converted(d, () => ({
+          name,
+          params: d.params.map((p) => paramSig(p, env.aliases)),
+          ret: toTy(d.returnType, env.aliases),
+          kind: d.kind === 'ToolDecl' ? 'tool' : 'function',
+        })),
+      );
+    } else if (d.kind === 'ErrorDecl' && (d.intended === 'function' || d.intended === 'tool') && d.name !== undefined) {
+      // Keep the header of a declaration whose body failed to parse, so its
+      // callers are not flooded with "undefined function".
+      if (opts.brokenDeclsAreUndefined || env.functions.has(d.name.text)) continue;
+      const name = d.name.text;
+      const complete = d.params !== undefined && d.returnType !== undefined;
+      env.functions.set(
+        name,
+        converted(d, () => ({
+          name,
+          params: complete ? d.params!.map((p) => paramSig(p, env.aliases)) : undefined,
+          ret: complete ? toTy(d.returnType!, env.aliases) : UNKNOWN,
+          kind: 'broken' as const,
+        })),
+      );
+    }
+  }
+
+  // Field types of our own records.
+  for (const d of own) if (d.kind === 'TypeDecl') typeNames(d, () => d.fields.map((f) => f.type));
+
+  return { env, diagnostics: out };
+}
+
+function paramSig(p: Param, aliases: ReadonlyMap<string, Ty>): ParamSig {
+  return { name: p.name.text, ty: toTy(p.type, aliases) };
+}
+
+/** ILO-T003 for every named type (in the positions the reference checks) that is not a record. */
+export function checkTypeNames(te: TypeExpr, env: CheckEnv, out: Diagnostic[]): void {
+  for (const { name, node } of validatedNamedTypes(te, env.aliases)) {
+    if (env.types.has(name)) continue;
+    const near = nearestName(name, env.types.keys());
+    out.push(
+      diag('ILO-T003', node, `type '${name}' is not defined`, {
+        hint: near !== undefined ? `did you mean '${near}'?` : undefined,
+        suggestions: near !== undefined && node.kind === 'NamedType' && node.name === name ? [didYouMean(node, near)] : undefined,
+      }),
+    );
+  }
+}
+
+/**
+ * Expand aliases in dependency order. An alias that reaches a cycle (directly
+ * or through other aliases) is reported and left undefined. Iterative, so a
+ * chain of thousands of aliases cannot overflow the stack.
+ */
+function resolveAliases(
+  raw: ReadonlyMap<string, AliasDecl>,
+  resolved: Map<string, Ty>,
+  onCycle: (d: AliasDecl, cycleNames: string) => void,
+): void {
+  const deps = new Map<string, string[]>();
+  for (const [name, d] of raw) deps.set(name, [...new Set(namedRefs(d.target).filter((r) => raw.has(r)))]);
+
+  // Colour DFS: 0 = new, 1 = on stack, 2 = done. `bad` = reaches a cycle.
+  const state = new Map<string, number>();
+  const bad = new Map<string, string>();
+  const order: string[] = [];
+  for (const root of raw.keys()) {
+    if (state.get(root)) continue;
+    const stack: { name: string; next: number }[] = [{ name: root, next: 0 }];
+    state.set(root, 1);
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1];
+      const ds = deps.get(top.name)!;
+      if (top.next < ds.length) {
+        const dep = ds[top.next++];
+        const st = state.get(dep) ?? 0;
+        if (st === 0) {
+          state.set(dep, 1);
+          stack.push({ name: dep, next: 0 });
+        } else if (st === 1) {
+          const from = stack.findIndex((f) => f.name === dep);
+          const loop = [...stack.slice(from).map((f) => f.name), dep].join(' → ');
+          for (const f of stack.slice(from)) if (!bad.has(f.name)) bad.set(f.name, loop);
+        } else if (bad.has(dep) && !bad.has(top.name)) {
+          bad.set(top.name, bad.get(dep)!);
+        }
+      } else {
+        stack.pop();
+        state.set(top.name, 2);
+        order.push(top.name);
+        const parent = stack[stack.length - 1];
+        if (parent !== undefined && bad.has(top.name) && !bad.has(parent.name)) bad.set(parent.name, bad.get(top.name)!);
+      }
+    }
+  }
+  for (const name of order) {
+    const d = raw.get(name)!;
+    if (bad.has(name)) onCycle(d, bad.get(name)!);
+    else resolved.set(name, toTy(d.target, resolved));
+  }
+}
+
+/** Fingerprint of a global name's meaning, for incremental re-checking. */
+export function sigKeyOf(env: CheckEnv, name: string): string {
+  const f = env.functions.get(name);
+  const t = env.types.get(name);
+  const a = env.aliases.get(name);
+  let key = '';
+  if (f !== undefined) key += `f:${f.kind}:${f.params === undefined ? '*' : f.params.map((p) => `${p.name}:${showTy(p.ty)}`).join(',')}>${showTy(f.ret)};`;
+  if (t !== undefined) key += `t:${t.fields === undefined ? '*' : t.fields.map((p) => `${p.name}:${showTy(p.ty)}`).join(',')};`;
+  if (a !== undefined) key += `a:${showTy(a)};`;
+  return key;
+}

@@ -1,0 +1,61 @@
+// ILO-T024: a match whose arms do not cover every value of the subject's type.
+
+import type { Diagnostic } from '../diagnostics';
+import type { MatchArm, Span } from '../syntax/ast';
+import { diag, insertAt } from './report';
+import { showTy, type Ty } from './types';
+
+/**
+ * Report a non-exhaustive match. A wildcard or a type pattern (`n v:`...)
+ * covers everything; a Result needs both `~` and `^`; a bool both literals; a
+ * sum type every variant; a subject of unknown type, or a subjectless match,
+ * is not judged; anything else needs a wildcard.
+ *
+ * `head` is where to point (the `?subject` part), `closeBrace` the offset of
+ * the match's closing `}` (missing arms are inserted before it).
+ */
+export function checkExhaustive(subject: Ty, arms: readonly MatchArm[], head: Span, closeBrace: number, out: Diagnostic[]): void {
+  if (arms.some((a) => a.pattern.kind === 'WildPat' || a.pattern.kind === 'TypePat')) return;
+
+  const missing: { label: string; arm: string }[] = [];
+  let what: string;
+  switch (subject.kind) {
+    case 'unknown':
+    case 'nil':
+      return;
+    case 'result':
+      what = 'Result';
+      if (!arms.some((a) => a.pattern.kind === 'OkPat')) missing.push({ label: `~v (v: ${showTy(subject.ok)})`, arm: '~v:v' });
+      if (!arms.some((a) => a.pattern.kind === 'ErrPat')) missing.push({ label: `^e (e: ${showTy(subject.err)})`, arm: '^e:^e' });
+      break;
+    case 'b':
+      what = 'a bool';
+      for (const want of [true, false]) {
+        const has = arms.some((a) => a.pattern.kind === 'LitPat' && a.pattern.value.kind === 'Bool' && a.pattern.value.value === want);
+        if (!has) missing.push({ label: String(want), arm: `${want}:nil` });
+      }
+      break;
+    case 'sum': {
+      what = 'the sum type';
+      const covered = new Set(arms.flatMap((a) => (a.pattern.kind === 'LitPat' && a.pattern.value.kind === 'Text' ? [a.pattern.value.value] : [])));
+      for (const v of subject.variants) if (!covered.has(v)) missing.push({ label: v, arm: `${JSON.stringify(v)}:nil` });
+      break;
+    }
+    default:
+      out.push(
+        diag('ILO-T024', head, `match on ${showTy(subject)} has no wildcard arm, so some values are not handled`, {
+          hint: 'add a default arm: _:<expr>',
+          suggestions: [insertAt('Add a wildcard arm', closeBrace, `${arms.length > 0 ? ';' : ''}_:nil`)],
+        }),
+      );
+      return;
+  }
+  if (missing.length === 0) return;
+  const arms2 = missing.map((m) => m.arm).join(';');
+  out.push(
+    diag('ILO-T024', head, `match on ${what} does not handle ${missing.map((m) => m.label).join(', ')}`, {
+      hint: `add: ${missing.map((m) => m.arm.replace(/:nil$/, ':<expr>')).join(' and ')}`,
+      suggestions: [insertAt(`Add the missing arm${missing.length > 1 ? 's' : ''}`, closeBrace, `${arms.length > 0 ? ';' : ''}${arms2}`)],
+    }),
+  );
+}

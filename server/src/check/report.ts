@@ -1,0 +1,57 @@
+// Building verifier diagnostics: codes, their severities, and the small
+// structured suggestions (replacement edits) the editor turns into quick fixes.
+
+import type { Diagnostic, Severity, Suggestion } from '../diagnostics';
+import type { Span } from '../syntax/ast';
+
+/** Codes the reference reports as warnings; every other verifier code is an error. */
+const WARNING_CODES = new Set(['ILO-T029', 'ILO-T032', 'ILO-T033']);
+
+export function severityOf(code: string): Severity {
+  return WARNING_CODES.has(code) ? 'warning' : 'error';
+}
+
+export interface DiagExtras {
+  hint?: string;
+  suggestions?: Suggestion[];
+}
+
+export function diag(code: string, span: Span, message: string, extras: DiagExtras = {}): Diagnostic {
+  const d: Diagnostic = {
+    code,
+    source: 'ilo',
+    severity: severityOf(code),
+    start: span.start,
+    end: Math.max(span.start, span.end),
+    message,
+  };
+  if (extras.hint !== undefined) d.hint = extras.hint;
+  if (extras.suggestions !== undefined && extras.suggestions.length > 0) d.suggestions = extras.suggestions;
+  return d;
+}
+
+/** A single replacement of `span` by `newText`. */
+export function replaceWith(message: string, span: Span, newText: string): Suggestion {
+  return { message, edits: [{ start: span.start, end: span.end, newText }] };
+}
+
+/** An insertion at `offset`. */
+export function insertAt(message: string, offset: number, newText: string): Suggestion {
+  return { message, edits: [{ start: offset, end: offset, newText }] };
+}
+
+/** "did you mean" replacement for a misspelt name. */
+export function didYouMean(span: Span, replacement: string): Suggestion {
+  return replaceWith(`Change to '${replacement}'`, span, replacement);
+}
+
+/** The same diagnostic moved by `by` characters (suggestion edits and same-file related ranges too). */
+export function shiftDiagnostic(d: Diagnostic, by: number): Diagnostic {
+  if (by === 0) return d;
+  const moved: Diagnostic = { ...d, start: d.start + by, end: d.end + by };
+  if (d.suggestions !== undefined) {
+    moved.suggestions = d.suggestions.map((s) => ({ ...s, edits: s.edits.map((e) => ({ ...e, start: e.start + by, end: e.end + by })) }));
+  }
+  if (d.related !== undefined) moved.related = d.related.map((r) => (r.file === undefined ? { ...r, start: r.start + by, end: r.end + by } : r));
+  return moved;
+}

@@ -1,0 +1,128 @@
+// Entry point of the issue-6 analyses for editors and the CLI: same-schema
+// collisions, behavioral identity and the static effect gate, as
+// `ilo-contracts` diagnostics per file.
+//
+// Scope (`ilo.collisions.scope`):
+//   file       each file is compared with the files it `use`s (transitively)
+//   workspace  every given file (and what it uses) is one pool: tools of two
+//              servers declared in different files collide too
+// Diagnostics land on the given files' own tools and functions only; related
+// information points into other files where the partner lives.
+
+import type { Diagnostic } from '../diagnostics';
+import { completeTriple } from './behavior';
+import { collisionDiagnostics } from './collisionDiagnostics';
+import { findCollisions, type Collisions } from './collisions';
+import { effectGateDiagnostics } from './effectGate';
+import { toolsOf, visibleLocated, type ContractInput, type ContractTool } from './iloTools';
+import type { SchemaEnv } from '../schema/env';
+
+export type CollisionScope = 'file' | 'workspace';
+
+export interface ContractOptions {
+  /** Default `file`. */
+  scope?: CollisionScope;
+  /** Report near pairs (schemas differing only by optional properties or enum values). Default true. */
+  near?: boolean;
+}
+
+export interface FileContracts {
+  input: ContractInput;
+  env: SchemaEnv;
+  /** Every tool the file sees (own and imported). */
+  tools: ContractTool[];
+}
+
+/** Resolve every file's tools once. */
+export function resolveFiles(inputs: readonly ContractInput[]): FileContracts[] {
+  return inputs.map((input) => {
+    const { tools, env } = toolsOf(input);
+    return { input, env, tools };
+  });
+}
+
+/**
+ * The pools collisions are computed in: one per file (`file` scope) or one
+ * for everything (`workspace`). A file's own resolution of a tool wins over
+ * another file's view of it through `use`.
+ */
+export function collisionPools(files: readonly FileContracts[], scope: CollisionScope): Array<{ files: FileContracts[]; pool: Map<string, ContractTool> }> {
+  const poolOf = (fs: readonly FileContracts[]) => {
+    const pool = new Map<string, ContractTool>();
+    for (const f of fs) for (const t of f.tools) if (t.file === f.input.path) pool.set(t.key, t);
+    for (const f of fs) for (const t of f.tools) if (!pool.has(t.key)) pool.set(t.key, t);
+    return pool;
+  };
+  if (scope === 'workspace') return [{ files: [...files], pool: poolOf(files) }];
+  return files.map((f) => ({ files: [f], pool: poolOf([f]) }));
+}
+
+export function collisionsIn(pool: ReadonlyMap<string, ContractTool>, near = true): Collisions {
+  const found = findCollisions([...pool.values()].map((t) => ({ id: t.key, name: t.name, schema: t.schema, behavior: t.behavior })));
+  return near ? found : { groups: found.groups, near: [] };
+}
+
+/** `@hints` that contradict a declared `@behavior` (readOnly on a MUTATES tool, …). */
+function hintConflicts(f: FileContracts): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const t of f.tools) {
+    if (t.file !== f.input.path || t.behavior.source !== 'declared') continue;
+    const triple = completeTriple(t.behavior);
+    const hints = f.env.annotationsOf(t.decl).annotations.hints;
+    if (!triple || !hints) continue;
+    const problems: string[] = [];
+    if (hints.readOnlyHint === true && triple.mutability === 'MUTATES') problems.push('`readOnly` but the behavior MUTATES');
+    if (hints.readOnlyHint === false && triple.mutability === 'PURE') problems.push('`readOnly=false` but the behavior is PURE');
+    if (hints.destructiveHint === true && triple.mutability === 'PURE') problems.push('`destructive` but the behavior is PURE');
+    if (problems.length === 0) continue;
+    out.push({
+      code: 'behavior-hints',
+      source: 'ilo-contracts',
+      severity: 'warning',
+      start: hints.start,
+      end: hints.end,
+      message: `these MCP hints contradict \`@behavior ${triple.mutability} ${triple.action} ${triple.domain}\`: ${problems.join('; ')}`,
+      hint: 'exported tools carry both; clients trust the hints, so make them agree',
+    });
+  }
+  return out;
+}
+
+/**
+ * `ilo-contracts` diagnostics (same-schema, same-behavior, near-schema,
+ * effect-gate, behavior-hints) for each given file, keyed by its path.
+ * Never throws: an internal failure yields no diagnostics for that file.
+ */
+export function contractDiagnostics(inputs: readonly ContractInput[], options: ContractOptions = {}): Map<string, Diagnostic[]> {
+  const out = new Map<string, Diagnostic[]>();
+  for (const input of inputs) out.set(input.path, []);
+  let files: FileContracts[];
+  try {
+    files = resolveFiles(inputs);
+  } catch {
+    return out;
+  }
+  for (const { files: members, pool } of collisionPools(files, options.scope ?? 'file')) {
+    let collisions: Collisions;
+    try {
+      collisions = collisionsIn(pool, options.near ?? true);
+    } catch {
+      continue;
+    }
+    for (const f of members) {
+      try {
+        const own = [...pool.values()].filter((t) => t.file === f.input.path);
+        out.get(f.input.path)!.push(...collisionDiagnostics(own, pool, collisions, f.input.path, f.input.text));
+      } catch {
+        // keep the other files' results
+      }
+    }
+  }
+  for (const f of files) {
+    const list = out.get(f.input.path)!;
+    list.push(...effectGateDiagnostics({ visible: visibleLocated(f.input), file: f.input.path, env: f.env, tools: f.tools }));
+    list.push(...hintConflicts(f));
+    list.sort((a, b) => a.start - b.start || a.end - b.end);
+  }
+  return out;
+}

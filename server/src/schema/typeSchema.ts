@@ -1,0 +1,440 @@
+// ilo types → JSON Schema (draft 2020-12). The mapping table is in
+// docs/schema-mapping.md; in short:
+//   n number · t string · b boolean · _ {} · L T array · M t V / M n V object
+//   with additionalProperties (integer-shaped keys for n) · S a b string enum ·
+//   O T T-or-null (and not required as a parameter or field) · records inline
+//   objects with additionalProperties:false · aliases resolved · type
+//   variables {} · R ok err {"ok":…} | {"err":…} (ilo's value↔JSON mapping).
+// Named types on a cycle (recursive records/aliases) go to `$defs` of the
+// root schema and are referenced with `$ref`; everything else is inlined.
+//
+// Function types (`F …`) have no JSON form: they are reported, never turned
+// into a silent `{}`. Problems found inside a declaration other than the one
+// being converted (a record used by a tool) are reported on the place in the
+// current declaration that led there.
+
+import type { AliasDecl, Decl, FunctionDecl, Param, Span, ToolDecl, TypeDecl, TypeExpr } from '../syntax/ast';
+import type { Diagnostic, Severity } from '../diagnostics';
+import { isTypeVariable } from '../syntax/names';
+import type { Annotations, SchemaPatch } from './annotations';
+import { contractDiagnostic, type SchemaDiagnosticCode } from './contractDiagnostic';
+import type { SchemaEnv } from './env';
+import { cloneJson, isJsonObject, schemaTypes, type JsonObject, type JsonSchema, type JsonValue } from './json';
+import { typeText } from './typeText';
+
+/** What the schema is for: decides how serious an unrepresentable type is. */
+export type SchemaPurpose = 'tool' | 'function' | 'type';
+
+export interface SchemaResult {
+  schema: JsonSchema;
+  diagnostics: Diagnostic[];
+  /** Why this schema does not faithfully describe the type (empty when it does). */
+  problems: string[];
+}
+
+/** Where the conversion currently is, for reporting. */
+interface Site {
+  /** Span in the current declaration to report on when the problem lies elsewhere. */
+  anchor: Span;
+  /** True while walking type expressions written in the current declaration. */
+  local: boolean;
+  /** Human path for messages, e.g. `uid` or `profile.address`. */
+  path: string;
+}
+
+/** Keywords `@schema` may add to a typed (non-`_`) property. */
+const MERGEABLE = new Set([
+  'default',
+  'examples',
+  'const',
+  'enum',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'minProperties',
+  'maxProperties',
+  'contentMediaType',
+  'contentEncoding',
+  'description',
+  'title',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  '$comment',
+]);
+
+/** Integer-shaped map keys as JSON object keys (`jdmp` writes them as decimal strings). */
+export const INTEGER_KEY_PATTERN = '^-?[0-9]+$';
+
+export const DEFS_PREFIX = '#/$defs/';
+
+/**
+ * Inlining copies a record at every use, which grows exponentially when
+ * records reuse each other at many levels. Past this many generated nodes,
+ * named types are referenced through `$defs` instead, keeping output linear.
+ */
+export const INLINE_BUDGET = 1000;
+
+/** Converts type expressions for one root schema; collects `$defs`, diagnostics and problems. */
+export class SchemaConverter {
+  readonly diagnostics: Diagnostic[] = [];
+  readonly problems: string[] = [];
+  private readonly defs = new Map<string, JsonSchema | null>();
+  private nodes = 0;
+
+  constructor(
+    readonly env: SchemaEnv,
+    readonly purpose: SchemaPurpose,
+  ) {}
+
+  /** Attach the collected `$defs` to a root schema. */
+  finish(root: JsonSchema): SchemaResult {
+    const schema: JsonSchema = { ...root };
+    if (this.defs.size > 0) {
+      const defs: JsonObject = {};
+      for (const [name, s] of this.defs) defs[name] = s ?? {};
+      schema.$defs = defs;
+    }
+    return { schema, diagnostics: this.diagnostics, problems: this.problems };
+  }
+
+  localSite(t: Span, path: string): Site {
+    return { anchor: { start: t.start, end: t.end }, local: true, path };
+  }
+
+  private report(code: SchemaDiagnosticCode, severity: Severity, site: Site, node: Span, message: string, blocking: boolean, hint?: string): void {
+    const span = site.local ? node : site.anchor;
+    const where = site.local ? message : `${message} (reached through \`${site.path}\`)`;
+    this.diagnostics.push(contractDiagnostic(code, severity, span, where, hint ? { hint } : undefined));
+    if (blocking) this.problems.push(`${site.path}: ${message}`);
+  }
+
+  convert(t: TypeExpr, site: Site): JsonSchema {
+    this.nodes++;
+    switch (t.kind) {
+      case 'PrimType':
+        return primSchema(t.name);
+      case 'ListType':
+        return { type: 'array', items: this.convert(t.elem, site) };
+      case 'OptType':
+        return nullable(this.convert(t.inner, site));
+      case 'SumType':
+        return { type: 'string', enum: t.variants.map((v) => v.text) };
+      case 'ResultType':
+        return {
+          oneOf: [wrapper('ok', this.convert(t.ok, site)), wrapper('err', this.convert(t.err, site))],
+        };
+      case 'MapType':
+        return this.mapSchema(t, site);
+      case 'FnType': {
+        const severity: Severity = this.purpose === 'tool' ? 'error' : 'information';
+        this.report(
+          'function-type',
+          severity,
+          site,
+          t,
+          `the function type \`${typeText(t)}\` cannot cross a tool boundary: JSON has no functions`,
+          true,
+          'pass data instead (a name, a list, a record) and let the other side choose the behaviour',
+        );
+        return {};
+      }
+      case 'NamedType':
+        return this.named(t.name, t, site);
+      default:
+        return {};
+    }
+  }
+
+  private mapSchema(t: Extract<TypeExpr, { kind: 'MapType' }>, site: Site): JsonSchema {
+    const value = this.convert(t.value, site);
+    const key = this.resolveShallow(t.key);
+    const out: JsonSchema = { type: 'object' };
+    if (key.kind === 'PrimType' && key.name === 'n') {
+      out.propertyNames = { pattern: INTEGER_KEY_PATTERN };
+    } else if (key.kind === 'SumType') {
+      out.propertyNames = { enum: key.variants.map((v) => v.text) };
+    } else if (!(key.kind === 'PrimType' && (key.name === 't' || key.name === '_')) && !(key.kind === 'NamedType' && isTypeVariable(key.name))) {
+      this.report('map-key', 'warning', site, t.key, `map keys are text or numbers; \`${typeText(t.key)}\` keys are described as plain strings`, false);
+    }
+    out.additionalProperties = value;
+    return out;
+  }
+
+  /** Follow aliases (not records) until a non-alias type; stops on cycles. */
+  resolveShallow(t: TypeExpr): TypeExpr {
+    const seen = new Set<string>();
+    let cur = t;
+    while (cur.kind === 'NamedType' && !this.env.types.has(cur.name)) {
+      const alias = this.env.aliases.get(cur.name);
+      if (!alias || seen.has(cur.name)) break;
+      seen.add(cur.name);
+      cur = alias.target;
+    }
+    return cur;
+  }
+
+  private named(name: string, node: Span, site: Site): JsonSchema {
+    const record = this.env.types.get(name);
+    if (record) {
+      if (this.env.recursive.has(name) || this.nodes > INLINE_BUDGET) return this.ref(name, site);
+      return this.recordSchema(record, { ...site, local: false });
+    }
+    const alias = this.env.aliases.get(name);
+    if (alias) {
+      if (isDegenerateAliasCycle(name, this.env)) {
+        this.report('recursive-alias', 'warning', site, node, `alias \`${name}\` only names itself through other aliases and describes no value`, true);
+        return {};
+      }
+      if (this.env.recursive.has(name) || this.nodes > INLINE_BUDGET) return this.ref(name, site);
+      return this.aliasSchema(alias, { ...site, local: false });
+    }
+    if (isTypeVariable(name)) return {};
+    this.report('unknown-type', 'warning', site, node, `unknown type \`${name}\`: no \`type\` or \`alias\` declares it here or in the files this one uses`, true);
+    return {};
+  }
+
+  private ref(name: string, site: Site): JsonSchema {
+    if (!this.defs.has(name)) {
+      this.defs.set(name, null); // placeholder: recursion stops here
+      const record = this.env.types.get(name);
+      const alias = this.env.aliases.get(name);
+      const inner = { ...site, local: false, path: `${site.path}→${name}` };
+      const built = record ? this.recordSchema(record, inner) : alias ? this.aliasSchema(alias, inner) : {};
+      this.defs.set(name, built);
+    }
+    return { $ref: DEFS_PREFIX + name };
+  }
+
+  /** An alias: its target's schema, plus the alias's own `@schema` and prose description. */
+  aliasSchema(alias: AliasDecl, site: Site): JsonSchema {
+    const { annotations } = this.env.annotationsOf(alias);
+    let s = this.convert(alias.target, site);
+    const patch = annotations.schemas.get('');
+    if (patch) s = this.patch(s, patch, alias.target, site);
+    if (annotations.description) s = withDescription(s, annotations.description);
+    return s;
+  }
+
+  /** A record type, always inline at this level (fields may `$ref` recursive types). */
+  recordSchema(decl: TypeDecl, site: Site): JsonSchema {
+    const { annotations } = this.env.annotationsOf(decl);
+    const fieldSite = (f: Param): Site =>
+      site.local ? this.localSite(f.type, f.name.text) : { ...site, path: `${site.path}.${f.name.text}` };
+    const body = this.objectOf(decl.fields, annotations, fieldSite, site.local);
+    return annotations.description ? withDescription(body, annotations.description) : body;
+  }
+
+  /**
+   * An object schema for named members (tool/function parameters or record
+   * fields), in declaration order, with wire names, descriptions and
+   * `@schema` patches applied. `O T` members are not required.
+   */
+  objectOf(members: readonly Param[], annotations: Annotations, siteOf: (p: Param) => Site, local: boolean): JsonSchema {
+    const properties: JsonObject = {};
+    const required: string[] = [];
+    for (const m of members) {
+      const site = siteOf(m);
+      const note = annotations.properties.get(m.name.text);
+      const wire = note?.wire ?? m.name.text;
+      let s = this.convert(m.type, site);
+      const patch = annotations.schemas.get(m.name.text);
+      if (patch) s = this.patch(s, patch, m.type, { ...site, local });
+      if (note?.description) s = withDescription(s, note.description);
+      if (Object.hasOwn(properties, wire)) {
+        if (local) {
+          this.diagnostics.push(
+            contractDiagnostic('duplicate-wire-name', 'warning', m.name, `two members are sent as \`${wire}\`; this one is left out of the schema`),
+          );
+        }
+        continue;
+      }
+      properties[wire] = s;
+      if (!this.isOptional(m.type)) required.push(wire);
+    }
+    const out: JsonSchema = { type: 'object', properties };
+    if (required.length > 0) out.required = required;
+    out.additionalProperties = false;
+    return out;
+  }
+
+  isOptional(t: TypeExpr): boolean {
+    return this.resolveShallow(t).kind === 'OptType';
+  }
+
+  /** Merge an `@schema` patch; problems are reported only for patches written in the current declaration. */
+  patch(base: JsonSchema, patch: SchemaPatch, type: TypeExpr, site: Site): JsonSchema {
+    const { schema, issues } = applySchemaPatch(base, patch.keywords, typeText(this.resolveShallow(type)));
+    if (site.local) {
+      for (const issue of issues) this.diagnostics.push(contractDiagnostic('bad-schema', 'warning', patch, issue));
+    }
+    return schema;
+  }
+}
+
+function primSchema(name: 'n' | 't' | 'b' | '_'): JsonSchema {
+  switch (name) {
+    case 'n':
+      return { type: 'number' };
+    case 't':
+      return { type: 'string' };
+    case 'b':
+      return { type: 'boolean' };
+    default:
+      return {};
+  }
+}
+
+/** `{"ok": v}` / `{"err": v}`: exactly one key, as ilo reads and writes results. */
+function wrapper(key: 'ok' | 'err', inner: JsonSchema): JsonSchema {
+  return { type: 'object', properties: { [key]: inner }, required: [key], additionalProperties: false };
+}
+
+/** True when a schema constrains nothing (only annotations like description). */
+export function acceptsAnything(s: JsonSchema): boolean {
+  return Object.keys(s).every((k) => k === 'description' || k === 'title' || k === '$comment' || k === 'default' || k === 'examples');
+}
+
+function acceptsNull(s: JsonSchema): boolean {
+  if (acceptsAnything(s) || schemaTypes(s).includes('null')) return true;
+  return Array.isArray(s.anyOf) && s.anyOf.some((m) => isJsonObject(m) && m.type === 'null');
+}
+
+/** `T` or null: a type array when T has a plain `type`, otherwise `anyOf`. */
+export function nullable(s: JsonSchema): JsonSchema {
+  if (acceptsNull(s)) return s;
+  if (s.type !== undefined && s.const === undefined) {
+    const out: JsonSchema = { ...s, type: [...schemaTypes(s), 'null'] };
+    if (Array.isArray(s.enum) && !s.enum.includes(null)) out.enum = [...s.enum, null];
+    return out;
+  }
+  const { description, ...rest } = s;
+  const out: JsonSchema = description !== undefined ? { description } : {};
+  out.anyOf = [rest, { type: 'null' }];
+  return out;
+}
+
+/** Put a description first (reads best in hovers); replaces an existing one. */
+export function withDescription(s: JsonSchema, description: string): JsonSchema {
+  const { description: _old, ...rest } = s;
+  return { description, ...rest };
+}
+
+/**
+ * Merge `@schema` keywords into a generated schema. On `_` (any) the patch
+ * is the whole schema; otherwise only value constraints and documentation
+ * keywords may be added, and `type` may only narrow (integer for number,
+ * dropping null).
+ */
+export function applySchemaPatch(base: JsonSchema, keywords: JsonObject, typeLabel: string): { schema: JsonSchema; issues: string[] } {
+  if (acceptsAnything(base)) return { schema: { ...base, ...cloneJson(keywords) }, issues: [] };
+  const issues: string[] = [];
+  const out: JsonSchema = { ...base };
+  for (const [k, v] of Object.entries(keywords)) {
+    if (k === 'type') {
+      const narrowed = narrowType(base, v);
+      if (narrowed === undefined) {
+        issues.push(`"type": ${JSON.stringify(v)} does not narrow \`${typeLabel}\` (${JSON.stringify(base.type ?? 'no type')}); only integer for number, or dropping null, is allowed`);
+      } else {
+        out.type = narrowed;
+        if (Array.isArray(out.enum) && !schemaTypes(out).includes('null')) out.enum = out.enum.filter((e) => e !== null);
+      }
+    } else if (MERGEABLE.has(k)) {
+      out[k] = cloneJson(v);
+    } else {
+      issues.push(`\`${k}\` cannot be added to a \`${typeLabel}\` value; declare it \`_\` to give a free-form schema`);
+    }
+  }
+  if (Array.isArray(out.enum) && acceptsNull(out) && !out.enum.includes(null) && schemaTypes(out).includes('null')) {
+    out.enum = [...out.enum, null];
+  }
+  return { schema: out, issues };
+}
+
+function narrowType(base: JsonSchema, v: JsonValue): JsonValue | undefined {
+  const baseTypes = schemaTypes(base);
+  const wanted = typeof v === 'string' ? [v] : Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : undefined;
+  if (!wanted || wanted.length === 0 || baseTypes.length === 0) return undefined;
+  const fits = wanted.every((w) => baseTypes.includes(w) || (w === 'integer' && baseTypes.includes('number')));
+  return fits ? (wanted.length === 1 ? wanted[0] : wanted) : undefined;
+}
+
+/** `alias a b` + `alias b a`: a chain of bare names leading back to itself. */
+function isDegenerateAliasCycle(name: string, env: SchemaEnv): boolean {
+  const seen = new Set<string>();
+  let cur = name;
+  for (;;) {
+    const alias = env.aliases.get(cur);
+    if (!alias || alias.target.kind !== 'NamedType') return false;
+    if (seen.has(cur)) return true;
+    seen.add(cur);
+    cur = alias.target.name;
+    if (cur === name) return true;
+  }
+}
+
+// ---------------------------------------------------------------- public API
+
+/**
+ * The JSON Schema of a `type` declaration, an `alias`, or any type
+ * expression (for hover). Never throws; problems come back as diagnostics.
+ */
+export function typeSchema(target: TypeDecl | AliasDecl | TypeExpr, env: SchemaEnv, purpose: SchemaPurpose = 'type'): SchemaResult {
+  const conv = new SchemaConverter(env, purpose);
+  try {
+    if (target.kind === 'TypeDecl' || target.kind === 'AliasDecl') {
+      const body =
+        target.kind === 'TypeDecl'
+          ? conv.recordSchema(target, conv.localSite(target.name, target.name.text))
+          : conv.aliasSchema(target, conv.localSite(target.target, target.name.text));
+      return withAnnotationDiagnostics(conv.finish(body), env, target);
+    }
+    return conv.finish(conv.convert(target, conv.localSite(target, typeText(target))));
+  } catch (e) {
+    return internalFailure(target, e);
+  }
+}
+
+/**
+ * The input schema a function's or tool's parameters have as a tool:
+ * `{type:"object", properties, required, additionalProperties:false}` in
+ * parameter order, with `@param` descriptions/wire names and `@schema` keywords.
+ */
+export function functionInputSchema(fn: FunctionDecl | ToolDecl, env: SchemaEnv): SchemaResult {
+  const conv = new SchemaConverter(env, fn.kind === 'ToolDecl' ? 'tool' : 'function');
+  try {
+    return withAnnotationDiagnostics(conv.finish(paramsObject(conv, fn)), env, fn);
+  } catch (e) {
+    return internalFailure(fn, e);
+  }
+}
+
+/** Shared by functionInputSchema and the MCP tool builder. */
+export function paramsObject(conv: SchemaConverter, decl: FunctionDecl | ToolDecl): JsonSchema {
+  const { annotations } = conv.env.annotationsOf(decl);
+  return conv.objectOf(decl.params, annotations, (p) => conv.localSite(p.type, p.name.text), true);
+}
+
+/** Problems in the declaration's own doc comment come first. */
+function withAnnotationDiagnostics(r: SchemaResult, env: SchemaEnv, decl: Decl): SchemaResult {
+  return { ...r, diagnostics: [...env.annotationsOf(decl).diagnostics, ...r.diagnostics] };
+}
+
+/** A guard for bugs: a malformed tree must not take the editor down. */
+function internalFailure(node: Span | Decl, e: unknown): SchemaResult {
+  const message = `schema generation failed: ${e instanceof Error ? e.message : String(e)}`;
+  return {
+    schema: {},
+    diagnostics: [contractDiagnostic('unknown-type', 'warning', { start: node.start, end: node.end }, message)],
+    problems: [message],
+  };
+}

@@ -1,0 +1,407 @@
+// Tokeniser: normalised text → tokens with document offsets, or the first
+// lexical error (ILO-L001/L002/L003), like the reference, which stops at the
+// first one.
+//
+// The words come from the ohm grammar (grammar.ts / ilo.ohm); this module
+// classifies them and applies the reference's context rules:
+//   - a capital glued to an identifier (`fooBar`) is ILO-L003, except after
+//     `.`/`.?` where JSON-style keys are accepted as one field name (`r.userId`,
+//     `r.URL`, `r.type`, `r.user_name`);
+//   - `AND`/`OR`/`NOT` get ILO-L001 with the ilo operator as hint;
+//   - `a_b` (identifier, underscore, identifier, glued) is ILO-L002;
+//   - `xs.0.1` is split back into two index steps;
+//   - a glued negative literal at the start of an expression (`=-3`, `;-1 x`)
+//     becomes `-` followed by the number, so prefix minus sees its operands.
+
+import type { Diagnostic } from '../diagnostics';
+import type { Comment } from './ast';
+import { lexItems, type RawItem } from './grammar';
+import { normalizeNewlines } from './normalize';
+import { keywordKind, TYPE_SIGILS, type OpKind, type Token, type TokenKind } from './tokens';
+
+export interface LexResult {
+  tokens: Token[];
+  comments: Comment[];
+  error?: Diagnostic;
+}
+
+/** Raw token during lexing: offsets in the normalised text. */
+interface Tok {
+  kind: TokenKind;
+  s: number;
+  e: number;
+  text: string;
+  value?: number;
+}
+
+const ESCAPES: Readonly<Record<string, string>> = {
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  '"': '"',
+  '\\': '\\',
+  f: '\f',
+  b: '\b',
+  v: '\v',
+  a: '\x07',
+  '0': '\0',
+  '/': '/',
+};
+
+function decodeText(raw: string): string {
+  if (raw.indexOf('\\') < 0) return raw;
+  let out = '';
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i];
+    if (c !== '\\' || i + 1 >= raw.length) {
+      if (c !== '\\') out += c;
+      continue;
+    }
+    const next = raw[++i];
+    const mapped = ESCAPES[next];
+    out += mapped !== undefined ? mapped : '\\' + next;
+  }
+  return out;
+}
+
+const isUpper = (c: string | undefined): boolean => c !== undefined && c >= 'A' && c <= 'Z';
+const isAlnum = (c: string | undefined): boolean =>
+  c !== undefined && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'));
+
+const LOGICAL_WORDS: Readonly<Record<string, string>> = {
+  AND: '`&a b` (logical and)',
+  OR: '`|a b` (logical or)',
+  NOT: '`!a` (logical not)',
+};
+
+function kebab(word: string): string {
+  let s = '';
+  for (let i = 0; i < word.length; i++) {
+    const c = word[i];
+    if (i > 0 && isUpper(c) && !s.endsWith('-')) s += '-';
+    s += c.toLowerCase();
+  }
+  return s;
+}
+
+class LexError {
+  constructor(
+    readonly code: string,
+    readonly s: number,
+    readonly e: number,
+    readonly message: string,
+    readonly hint?: string,
+    readonly replacement?: string,
+  ) {}
+}
+
+/** Tokenise `source` (a document chunk starting at document offset `base`). */
+export function lex(source: string, base = 0): LexResult {
+  const norm = normalizeNewlines(source, base);
+  const text = norm.text;
+  const map = norm.map;
+  const toDoc = (s: number, e: number): { start: number; end: number } => {
+    const start = map[Math.min(s, map.length - 1)];
+    const end = e > s ? map[Math.min(e - 1, map.length - 1)] + 1 : start;
+    return { start, end };
+  };
+  try {
+    const toks = scan(text);
+    postLex(toks, text);
+    const tokens: Token[] = toks.map((t) => {
+      const r = toDoc(t.s, t.e);
+      return t.value === undefined
+        ? { kind: t.kind, start: r.start, end: r.end, text: t.text }
+        : { kind: t.kind, start: r.start, end: r.end, text: t.text, value: t.value };
+    });
+    return { tokens, comments: norm.comments };
+  } catch (err) {
+    if (!(err instanceof LexError)) throw err;
+    const r = toDoc(err.s, err.e);
+    const diag: Diagnostic = {
+      code: err.code,
+      source: 'ilo',
+      severity: 'error',
+      start: r.start,
+      end: Math.max(r.end, r.start + 1),
+      message: err.message,
+    };
+    if (err.hint) diag.hint = err.hint;
+    if (err.replacement !== undefined) {
+      diag.suggestions = [
+        { message: `Rename to \`${err.replacement}\``, edits: [{ start: r.start, end: r.end, newText: err.replacement }] },
+      ];
+    }
+    return { tokens: [], comments: norm.comments, error: diag };
+  }
+}
+
+function scan(text: string): Tok[] {
+  let items = lexItems(text);
+  const toks: Tok[] = [];
+  const last = (): Tok | undefined => toks[toks.length - 1];
+  const prevIdentFlush = (at: number): Tok | undefined => {
+    const p = last();
+    return p !== undefined && p.kind === 'ident' && p.e === at ? p : undefined;
+  };
+  const prevDotFlush = (at: number): boolean => {
+    const p = last();
+    return p !== undefined && (p.kind === '.' || p.kind === '.?') && p.e === at;
+  };
+  const prevIdentIsPostDot = (): boolean => {
+    const n = toks.length;
+    if (n < 2) return false;
+    const a = toks[n - 2];
+    const b = toks[n - 1];
+    return b.kind === 'ident' && (a.kind === '.' || a.kind === '.?') && a.e === b.s;
+  };
+  const alnumRunEnd = (from: number): number => {
+    let e = from;
+    while (e < text.length && isAlnum(text[e])) e++;
+    return e;
+  };
+  // Consume text up to `end` outside the item stream: drop covered items and
+  // re-lex the remainder when an item straddles `end`.
+  const resyncAfter = (idx: number, end: number): number => {
+    let j = idx + 1;
+    while (j < items.length && items[j].end <= end) j++;
+    if (j < items.length && items[j].start < end) {
+      const rest = lexItems(text.slice(end)).map((it) => ({ kind: it.kind, start: it.start + end, end: it.end + end }));
+      items = items.slice(0, j).concat(rest);
+    }
+    return j - 1;
+  };
+  const uppercaseRun = (from: number): string => {
+    let e = from;
+    while (e < text.length && isUpper(text[e])) e++;
+    return text.slice(from, e);
+  };
+  const camelError = (prev: Tok, at: number): LexError => {
+    let e = at + 1;
+    while (e < text.length && (isAlnum(text[e]) || text[e] === '-')) e++;
+    const full = text.slice(prev.s, e);
+    const fixed = kebab(full);
+    return new LexError(
+      'ILO-L003',
+      prev.s,
+      e,
+      `identifier \`${full}\` has an upper-case letter; ilo names are lower-case`,
+      `write it in kebab-case: \`${fixed}\` (or \`${full.toLowerCase()}\`)`,
+      fixed,
+    );
+  };
+
+  for (let i = 0; i < items.length; i++) {
+    const it: RawItem = items[i];
+    const s = it.start;
+    const e = it.end;
+    const src = text.slice(s, e);
+    switch (it.kind) {
+      case 'word': {
+        const kw = keywordKind(src);
+        toks.push({ kind: kw ?? 'ident', s, e, text: src });
+        break;
+      }
+      case 'number':
+        toks.push({ kind: 'number', s, e, text: src, value: Number(src) });
+        break;
+      case 'text':
+        toks.push({ kind: 'text', s, e, text: decodeText(src.slice(1, -1)) });
+        break;
+      case 'newline':
+        toks.push({ kind: 'newline', s, e, text: '\n' });
+        break;
+      case 'underscore':
+        toks.push({ kind: '_', s, e, text: '_' });
+        break;
+      case 'op':
+        toks.push({ kind: (src === '==' ? '=' : src) as OpKind, s, e, text: src });
+        break;
+      case 'sigil':
+      case 'bad': {
+        const c = src[0];
+        const isTypeSigil = it.kind === 'sigil' && TYPE_SIGILS.has(src);
+        const upperLetter = it.kind === 'sigil' && src.length === 1;
+        if (upperLetter) {
+          const prevIdent = prevIdentFlush(s);
+          if (isTypeSigil && prevIdent === undefined && !prevDotFlush(s)) {
+            const p = last();
+            const typePosition =
+              p !== undefined && (p.kind === ':' || p.kind === '>' || TYPE_SIGILS.has(p.kind));
+            const word = uppercaseRun(s);
+            if (!typePosition && word.length >= 2 && LOGICAL_WORDS[word] !== undefined) {
+              throw logicalError(word, s);
+            }
+          }
+          if (prevIdent !== undefined) {
+            if (prevIdentIsPostDot()) {
+              const end = alnumRunEnd(s);
+              prevIdent.e = end;
+              prevIdent.text = text.slice(prevIdent.s, end);
+              i = resyncAfter(i, end);
+              break;
+            }
+            throw camelError(prevIdent, s);
+          }
+          if (prevDotFlush(s)) {
+            const end = alnumRunEnd(s);
+            toks.push({ kind: 'ident', s, e: end, text: text.slice(s, end) });
+            i = resyncAfter(i, end);
+            break;
+          }
+          if (!isTypeSigil) {
+            const word = uppercaseRun(s);
+            if (LOGICAL_WORDS[word] !== undefined) throw logicalError(word, s);
+            throw new LexError(
+              'ILO-L001',
+              s,
+              s + 1,
+              `unexpected character \`${c}\`: ilo names are lower-case`,
+              'identifiers are lower-case ASCII words joined by hyphens, e.g. `my-name`',
+            );
+          }
+          toks.push({ kind: src as TokenKind, s, e, text: src });
+          break;
+        }
+        if (it.kind === 'sigil') {
+          toks.push({ kind: src as TokenKind, s, e, text: src });
+          break;
+        }
+        throw badCharError(text, s);
+      }
+    }
+  }
+  return toks;
+}
+
+function logicalError(word: string, s: number): LexError {
+  return new LexError(
+    'ILO-L001',
+    s,
+    s + word.length,
+    `\`${word}\` is not an ilo operator`,
+    `use ${LOGICAL_WORDS[word]}`,
+  );
+}
+
+function badCharError(text: string, s: number): LexError {
+  const c = text[s];
+  if (c === '"') {
+    return new LexError('ILO-L001', s, s + 1, 'unterminated text literal: no closing `"`', 'close the text with `"`');
+  }
+  if (c === '\\') {
+    return new LexError(
+      'ILO-L001',
+      s,
+      s + 1,
+      'unexpected character `\\`',
+      'ilo lambdas are written in parentheses: `(x:n>n;+x 1)`',
+    );
+  }
+  const code = c.codePointAt(0) ?? 0;
+  const shown = code < 0x20 || code === 0x7f ? `U+${code.toString(16).toUpperCase().padStart(4, '0')}` : c;
+  const width = code > 0xffff ? 2 : 1;
+  return new LexError('ILO-L001', s, s + width, `unexpected character \`${shown}\``);
+}
+
+/** The reference's token-stream fix-ups, then the ILO-L002 check. */
+function postLex(toks: Tok[], text: string): void {
+  // `xs.0.1`: the number regex swallowed `0.1`; split it back into index steps.
+  for (let i = 1; i < toks.length; i++) {
+    const t = toks[i];
+    const p = toks[i - 1];
+    if (t.kind !== 'number' || !(p.kind === '.' || p.kind === '.?') || p.e !== t.s) continue;
+    const raw = text.slice(t.s, t.e);
+    if (/[eE-]/.test(raw)) continue;
+    const dot = raw.indexOf('.');
+    if (dot < 0) continue;
+    const head = raw.slice(0, dot);
+    const tail = raw.slice(dot + 1);
+    toks.splice(
+      i,
+      1,
+      { kind: 'number', s: t.s, e: t.s + dot, text: head, value: Number(head) },
+      { kind: '.', s: t.s + dot, e: t.s + dot + 1, text: '.' },
+      { kind: 'number', s: t.s + dot + 1, e: t.e, text: tail, value: Number(tail) },
+    );
+    i += 2;
+  }
+  // A glued negative literal where an expression starts is prefix minus.
+  for (let i = 0; i < toks.length; i++) {
+    const t = toks[i];
+    if (t.kind !== 'number' || !t.text.startsWith('-')) continue;
+    const pk = i === 0 ? undefined : toks[i - 1].kind;
+    if (!(i === 0 || pk === ';' || pk === 'newline' || pk === '=' || pk === '{' || pk === '(' || pk === '-')) continue;
+    const positive = t.text.slice(1);
+    toks.splice(
+      i,
+      1,
+      { kind: '-', s: t.s, e: t.s + 1, text: '-' },
+      { kind: 'number', s: t.s + 1, e: t.e, text: positive, value: Number(positive) },
+    );
+    i++;
+  }
+  // After `.`/`.?`, any identifier-shaped keyword or sigil is a field name.
+  for (let i = 1; i < toks.length; i++) {
+    const t = toks[i];
+    const p = toks[i - 1];
+    if (!(p.kind === '.' || p.kind === '.?') || p.e !== t.s) continue;
+    if (t.kind === 'ident' || t.kind === 'number') continue;
+    const raw = text.slice(t.s, t.e);
+    if (/^[A-Za-z][A-Za-z0-9_]*$/.test(raw)) {
+      t.kind = 'ident';
+      t.text = raw;
+    }
+  }
+  // After `.`/`.?`, snake_case JSON keys are one field name.
+  for (let i = 1; i + 2 < toks.length; i++) {
+    const p = toks[i - 1];
+    const t = toks[i];
+    if (!(p.kind === '.' || p.kind === '.?') || p.e !== t.s || t.kind !== 'ident') continue;
+    let j = i + 1;
+    let merged = false;
+    while (j + 1 < toks.length && toks[j].kind === '_' && toks[j - 1].e === toks[j].s && toks[j].e === toks[j + 1].s) {
+      const nx = toks[j + 1];
+      if (nx.kind === 'ident') {
+        merged = true;
+        j += 2;
+      } else if (nx.kind === 'number' && nx.value !== undefined && Number.isInteger(nx.value) && nx.value >= 0) {
+        merged = true;
+        j += 2;
+        if (j < toks.length && toks[j - 1].e === toks[j].s && toks[j].kind === 'ident') j++;
+      } else break;
+    }
+    if (!merged) continue;
+    const end = toks[j - 1].e;
+    toks.splice(i, j - i, { kind: 'ident', s: t.s, e: end, text: text.slice(t.s, end) });
+  }
+  // `snake_case` names: ILO-L002 with the kebab-case spelling.
+  for (let i = 0; i + 2 < toks.length; i++) {
+    const a = toks[i];
+    const b = toks[i + 1];
+    const c = toks[i + 2];
+    if (a.kind !== 'ident' || b.kind !== '_' || c.kind !== 'ident' || a.e !== b.s || b.e !== c.s) continue;
+    let end = c.e;
+    let j = i + 3;
+    while (
+      j + 1 < toks.length &&
+      toks[j].kind === '_' &&
+      toks[j + 1].kind === 'ident' &&
+      toks[j - 1].e === toks[j].s &&
+      toks[j].e === toks[j + 1].s
+    ) {
+      end = toks[j + 1].e;
+      j += 2;
+    }
+    const name = text.slice(a.s, end);
+    const fixed = name.replace(/_/g, '-');
+    throw new LexError(
+      'ILO-L002',
+      a.s,
+      end,
+      `identifier \`${name}\` contains an underscore; ilo names use hyphens`,
+      `write \`${fixed}\``,
+      fixed,
+    );
+  }
+}

@@ -1,0 +1,457 @@
+// Public entry points: parseIlo (one-shot) and IncrementalParser (one per open
+// document, reusing work across edits).
+//
+// Pipeline: splitChunks (chunks.ts) → lex each chunk (lexer.ts) → one token
+// stream → Parser (parser.ts), whose top-level loop runs here, chunk by chunk.
+//
+// What is reused after an edit (a chunk = a column-0 declaration line and its
+// continuation lines; see chunks.ts):
+//   - tokens: a chunk whose text is unchanged keeps its tokens (shifted in
+//     place when the chunk moved); only changed chunks are lexed with ohm;
+//   - declarations: a chunk's parse result is reused when its text is the
+//     same, the parse reaches the chunk's first token at a declaration start,
+//     the user-function arities it looked up are unchanged, the tokens it
+//     peeked at past its end are unchanged, and the error-cascade state
+//     matches. Otherwise it is parsed again.
+// Reused nodes keep document-absolute offsets: each cached result keeps a flat
+// list of its nodes so moving it costs one addition per node.
+
+import type { Diagnostic } from '../diagnostics';
+import type * as A from './ast';
+import type { CallShape } from './callArity';
+import { scanChunks, splitChunks, type Chunk } from './chunks';
+import { lex } from './lexer';
+import { MAX_ERRORS, Parser, type ArityEnv } from './parser';
+import type { Token } from './tokens';
+
+export interface ParseOptions {
+  /** Functions and tools of `use`d files: name → parameter count. */
+  externalArities?: ReadonlyMap<string, number>;
+}
+
+export interface ParseResult {
+  program: A.Program;
+  diagnostics: Diagnostic[];
+}
+
+/** Files larger than this are not analysed (ohm's cost is linear, but about 2-3 µs per character). */
+export const MAX_DOCUMENT_LENGTH = 1_000_000;
+
+/** Parse a whole document. Never throws. */
+export function parseIlo(text: string, options?: ParseOptions): ParseResult {
+  return new IncrementalParser().parse(text, options);
+}
+
+/** A span-carrying object: tokens, AST nodes, diagnostics, edits. */
+interface Spanned {
+  start: number;
+  end: number;
+}
+
+/** One chunk of the document with its lexed content at its current position. */
+interface Slot {
+  text: string;
+  base: number;
+  /** Tokens (newline tokens mark column-0 breaks), document offsets. */
+  tokens: Token[];
+  comments: A.Comment[];
+  lexError?: Diagnostic;
+  /** The cached parse of this chunk, if it parsed on its own last time. */
+  parsed?: ParsedChunk;
+}
+
+interface ParsedChunk {
+  suppressIn: boolean;
+  suppressOut: boolean;
+  consulted: Map<string, CallShape | undefined>;
+  registrations: Array<[string, CallShape]>;
+  /** Tokens peeked past the chunk end: kind, text and column-0 flag of each (undefined = end of input). */
+  lookahead: Array<{ kind: string; text: string; boundary: boolean } | undefined>;
+  decls: A.Decl[];
+  errors: Diagnostic[];
+  /** Every object with start/end in decls and errors, each once. */
+  spans: Spanned[];
+}
+
+/** Arity table of user functions; records what a chunk parse looked up. */
+class Env implements ArityEnv {
+  readonly shapes = new Map<string, CallShape>();
+  recording: { consulted: Map<string, CallShape | undefined>; registered: Array<[string, CallShape]> } | undefined;
+
+  constructor(external?: ReadonlyMap<string, number>) {
+    if (external) for (const [name, arity] of external) this.shapes.set(name, { arity, fnSlots: [] });
+  }
+  lookup(name: string): CallShape | undefined {
+    const v = this.shapes.get(name);
+    const r = this.recording;
+    if (r !== undefined && !r.consulted.has(name) && !r.registered.some(([n]) => n === name)) r.consulted.set(name, v);
+    return v;
+  }
+  register(name: string, shape: CallShape): void {
+    this.shapes.set(name, shape);
+    this.recording?.registered.push([name, shape]);
+  }
+}
+
+function sameShape(a: CallShape | undefined, b: CallShape | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return a.arity === b.arity && a.fnSlots.length === b.fnSlots.length && a.fnSlots.every((x, i) => x === b.fnSlots[i]);
+}
+
+export class IncrementalParser {
+  private slots: Slot[] = [];
+  private text = '';
+
+  /** Parse `text`, reusing what is still valid from the previous call. Never throws. */
+  parse(text: string, options?: ParseOptions): ParseResult {
+    try {
+      if (text.length > MAX_DOCUMENT_LENGTH) {
+        this.slots = [];
+        this.text = '';
+        return tooLarge(text);
+      }
+      const result = this.parseUnsafe(text, options);
+      this.text = text;
+      return result;
+    } catch (e) {
+      // A bug must not take the editor down: report it as a diagnostic and start afresh next time.
+      this.slots = [];
+      this.text = '';
+      const message = e instanceof Error ? e.message : String(e);
+      return {
+        program: { decls: [], comments: [] },
+        diagnostics: [
+          {
+            code: 'internal-error',
+            source: 'ilo-contracts',
+            severity: 'error',
+            start: 0,
+            end: Math.min(1, text.length),
+            message: `the parser failed on this document: ${message}`,
+          },
+        ],
+      };
+    }
+  }
+
+  /**
+   * The slots of the new text. Only the region around the edit is re-chunked:
+   * chunks before the first changed character keep their slots as they are,
+   * chunks in the unchanged tail keep theirs, moved by the length difference.
+   */
+  private buildSlots(text: string): Slot[] {
+    const old = this.slots;
+    const oldText = this.text;
+    if (old.length === 0) return this.slotsFor(text, splitChunks(text), []);
+    const min = Math.min(oldText.length, text.length);
+    let p = 0;
+    while (p < min && oldText.charCodeAt(p) === text.charCodeAt(p)) p++;
+    if (p === oldText.length && p === text.length) return old;
+    let sfx = 0;
+    while (sfx < min - p && oldText.charCodeAt(oldText.length - 1 - sfx) === text.charCodeAt(text.length - 1 - sfx)) sfx++;
+    const delta = text.length - oldText.length;
+    // First slot that can change: the one holding the character before the edit.
+    let first = 0;
+    while (first + 1 < old.length && old[first + 1].base <= p - 1) first++;
+    const oldIndexByBase = new Map<number, number>();
+    for (let k = first + 1; k < old.length; k++) oldIndexByBase.set(old[k].base, k);
+    const tailStart = text.length - sfx;
+    const scan = scanChunks(text, old[first].base, (b) => b >= tailStart && oldIndexByBase.has(b - delta));
+    let tail: Slot[] = [];
+    let region = old.slice(first);
+    if (scan.stoppedAt !== undefined) {
+      const k = oldIndexByBase.get(scan.stoppedAt - delta) as number;
+      tail = old.slice(k);
+      region = old.slice(first, k);
+      for (const slot of tail) moveSlot(slot, slot.base + delta);
+    }
+    const head = old.slice(0, first);
+    return head.concat(this.slotsFor(text, scan.chunks, region), tail);
+  }
+
+  /** Slots for `chunks`, reusing `candidates` with the same text, lexing the others. */
+  private slotsFor(text: string, chunks: Chunk[], candidates: Slot[]): Slot[] {
+    const byText = new Map<string, Slot[]>();
+    for (const s of candidates) {
+      const list = byText.get(s.text);
+      if (list) list.push(s);
+      else byText.set(s.text, [s]);
+    }
+    const slots: Slot[] = [];
+    const lexedNow = new Map<string, Slot>();
+    for (const ch of chunks) {
+      const src = text.slice(ch.start, ch.end);
+      const list = byText.get(src);
+      let slot: Slot | undefined;
+      if (list !== undefined && list.length > 0) {
+        let k = list.findIndex((s) => s.base === ch.start);
+        if (k < 0) k = 0;
+        slot = list[k];
+        list.splice(k, 1);
+        moveSlot(slot, ch.start);
+      } else {
+        const twin = lexedNow.get(src);
+        if (twin !== undefined) {
+          // The same text occurs earlier in this document: copy its tokens instead of lexing again.
+          slot = copySlot(twin, ch.start);
+        } else {
+          const r = lex(src, ch.start);
+          slot = { text: src, base: ch.start, tokens: r.tokens, comments: r.comments };
+          if (r.error !== undefined) slot.lexError = r.error;
+          lexedNow.set(src, slot);
+        }
+      }
+      slots.push(slot);
+    }
+    return slots;
+  }
+
+  private parseUnsafe(text: string, options?: ParseOptions): ParseResult {
+    const slots = this.buildSlots(text);
+    this.slots = slots;
+
+    const toks: Token[] = [];
+    const boundary: boolean[] = [];
+    const comments: A.Comment[] = [];
+    const diagnostics: Diagnostic[] = [];
+    const decls: A.Decl[] = [];
+    const chunkFirst: number[] = [];
+    let pending = false;
+    for (const slot of slots) {
+      for (const c of slot.comments) comments.push(c);
+      chunkFirst.push(toks.length);
+      if (slot.lexError !== undefined) {
+        diagnostics.push(slot.lexError);
+        decls.push({ kind: 'ErrorDecl', start: slot.base, end: slot.base + slot.text.length, doc: [] });
+        pending = true;
+        continue;
+      }
+      for (const t of slot.tokens) {
+        if (t.kind === 'newline') {
+          pending = true;
+          continue;
+        }
+        toks.push(t);
+        boundary.push(pending);
+        pending = false;
+      }
+    }
+    boundary.push(pending);
+
+    const env = new Env(options?.externalArities);
+    const parser = new Parser(toks, boundary, env);
+    let suppress = false;
+    let errorCount = 0;
+    const addError = (d: Diagnostic, cascade: boolean): void => {
+      if (!(cascade && suppress)) {
+        diagnostics.push(d);
+        errorCount++;
+      }
+      if (cascade) suppress = true;
+    };
+    const reusable = (p: ParsedChunk, end: number): boolean => {
+      if (p.suppressIn !== suppress || errorCount + p.errors.length >= MAX_ERRORS) return false;
+      for (const [name, shape] of p.consulted) if (!sameShape(env.shapes.get(name), shape)) return false;
+      for (let i = 0; i < p.lookahead.length; i++) {
+        const want = p.lookahead[i];
+        const t = toks[end + i];
+        if (want === undefined || t === undefined) {
+          if ((want === undefined) !== (t === undefined)) return false;
+        } else if (t.kind !== want.kind || t.text !== want.text || boundary[end + i] !== want.boundary) return false;
+      }
+      return true;
+    };
+
+    let c = 0;
+    while (!parser.atEnd() && errorCount < MAX_ERRORS) {
+      while (c + 1 < slots.length && chunkFirst[c + 1] <= parser.pos) c++;
+      const slot = slots[c];
+      const first = chunkFirst[c];
+      const end = c + 1 < slots.length ? chunkFirst[c + 1] : toks.length;
+      if (parser.pos !== first || end === first) {
+        // A declaration ran past its chunk: parse one item without caching.
+        const item = parser.parseTopLevel();
+        decls.push(item.decl);
+        if (item.error) addError(item.error.toDiagnostic(), isCascade(item.error.code));
+        else suppress = false;
+        continue;
+      }
+      const cached = slot.parsed;
+      slot.parsed = undefined;
+      if (cached !== undefined && reusable(cached, end)) {
+        for (const [name, shape] of cached.registrations) env.register(name, shape);
+        for (const d of cached.decls) decls.push(d);
+        for (const d of cached.errors) diagnostics.push(d);
+        errorCount += cached.errors.length;
+        suppress = cached.suppressOut;
+        parser.pos = end;
+        slot.parsed = cached;
+        continue;
+      }
+      const suppressIn = suppress;
+      const errorsBefore = diagnostics.length;
+      const declsBefore = decls.length;
+      const rec = { consulted: new Map<string, CallShape | undefined>(), registered: [] as Array<[string, CallShape]> };
+      env.recording = rec;
+      parser.maxPeek = parser.pos - 1;
+      while (parser.pos < end && !parser.atEnd() && errorCount < MAX_ERRORS) {
+        const item = parser.parseTopLevel();
+        decls.push(item.decl);
+        if (item.error) addError(item.error.toDiagnostic(), isCascade(item.error.code));
+        else suppress = false;
+      }
+      env.recording = undefined;
+      if (parser.pos === end && errorCount < MAX_ERRORS) {
+        const lookahead: ParsedChunk['lookahead'] = [];
+        for (let i = end; i <= parser.maxPeek; i++) {
+          const t = toks[i];
+          lookahead.push(t === undefined ? undefined : { kind: t.kind, text: t.text, boundary: boundary[i] });
+        }
+        const own = decls.slice(declsBefore);
+        const errors = diagnostics.slice(errorsBefore);
+        slot.parsed = {
+          suppressIn,
+          suppressOut: suppress,
+          consulted: rec.consulted,
+          registrations: rec.registered,
+          lookahead,
+          decls: own,
+          errors,
+          spans: collectSpans([own, errors]),
+        };
+      }
+    }
+
+    decls.sort((a, b) => a.start - b.start);
+    attachDocs(text, decls, comments);
+    diagnostics.sort((a, b) => a.start - b.start);
+    return { program: { decls, comments }, diagnostics };
+  }
+}
+
+/** A copy of a freshly lexed slot (no cached parse) placed at `base`. */
+function copySlot(from: Slot, base: number): Slot {
+  const delta = base - from.base;
+  const slot: Slot = {
+    text: from.text,
+    base,
+    tokens: from.tokens.map((t) => ({ ...t, start: t.start + delta, end: t.end + delta })),
+    comments: from.comments.map((c) => ({ ...c, start: c.start + delta, end: c.end + delta })),
+  };
+  if (from.lexError !== undefined) {
+    slot.lexError = structuredClone(from.lexError);
+    shiftTree(slot.lexError, delta);
+  }
+  return slot;
+}
+
+/** Move a slot (tokens, comments, lex error, cached parse) to a new base offset. */
+function moveSlot(slot: Slot, base: number): void {
+  const delta = base - slot.base;
+  if (delta === 0) return;
+  for (const t of slot.tokens) {
+    t.start += delta;
+    t.end += delta;
+  }
+  for (const c of slot.comments) {
+    c.start += delta;
+    c.end += delta;
+  }
+  if (slot.lexError !== undefined) shiftTree(slot.lexError, delta);
+  if (slot.parsed !== undefined) {
+    for (const s of slot.parsed.spans) {
+      s.start += delta;
+      s.end += delta;
+    }
+  }
+  slot.base = base;
+}
+
+function isCascade(code: string): boolean {
+  return code === 'ILO-P001' || code === 'ILO-P002';
+}
+
+function tooLarge(text: string): ParseResult {
+  return {
+    program: { decls: [], comments: [] },
+    diagnostics: [
+      {
+        code: 'file-too-large',
+        source: 'ilo-contracts',
+        severity: 'warning',
+        start: 0,
+        end: Math.min(1, text.length),
+        message: `this file has ${text.length} characters; files over ${MAX_DOCUMENT_LENGTH} are not analysed`,
+      },
+    ],
+  };
+}
+
+/** Every distinct object with numeric start/end reachable from `root`. */
+function collectSpans(root: unknown): Spanned[] {
+  const out: Spanned[] = [];
+  const seen = new Set<object>();
+  const walk = (node: unknown): void => {
+    if (node === null || typeof node !== 'object' || seen.has(node)) return;
+    seen.add(node);
+    if (Array.isArray(node)) {
+      for (const x of node) walk(x);
+      return;
+    }
+    const o = node as Record<string, unknown>;
+    if (typeof o.start === 'number' && typeof o.end === 'number') out.push(o as unknown as Spanned);
+    for (const key in o) {
+      const v = o[key];
+      if (v !== null && typeof v === 'object') walk(v);
+    }
+  };
+  walk(root);
+  return out;
+}
+
+/** Add `delta` to every `start`/`end` in a plain-data tree. */
+export function shiftTree(node: unknown, delta: number): void {
+  for (const s of collectSpans(node)) {
+    s.start += delta;
+    s.end += delta;
+  }
+}
+
+const isBlank = (c: number): boolean => c === 32 || c === 9 || c === 13;
+
+/** Offset of the start of the line holding `at`. */
+function lineStart(text: string, at: number): number {
+  return text.lastIndexOf('\n', at - 1) + 1;
+}
+
+/** True when only blanks sit between the line start and `at`. */
+function onlyBlanksBefore(text: string, ls: number, at: number): boolean {
+  for (let i = ls; i < at; i++) if (!isBlank(text.charCodeAt(i))) return false;
+  return true;
+}
+
+/** `doc` = the run of whole-line `--` comments directly above a declaration's first line. */
+function attachDocs(text: string, decls: A.Decl[], comments: A.Comment[]): void {
+  const byLine = new Map<number, A.Comment>();
+  for (const c of comments) {
+    const ls = lineStart(text, c.start);
+    if (onlyBlanksBefore(text, ls, c.start)) byLine.set(ls, c);
+  }
+  for (const d of decls) {
+    const ls = lineStart(text, d.start);
+    if (byLine.size === 0 || !onlyBlanksBefore(text, ls, d.start)) {
+      d.doc = [];
+      continue;
+    }
+    const doc: A.Comment[] = [];
+    let line = ls;
+    while (line > 0) {
+      const prev = lineStart(text, line - 1);
+      const c = byLine.get(prev);
+      if (c === undefined) break;
+      doc.push(c);
+      line = prev;
+    }
+    d.doc = doc.reverse();
+  }
+}

@@ -1,0 +1,87 @@
+// `npm run package` produces a .vsix that holds exactly what the extension
+// needs at run time, and that a real VS Code (code-server) installs.
+import { after, before, describe, it } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { codeServerCli, prepareScratch } from '../../../scripts/e2e/codeServer.mjs';
+import { e2eOut, root } from '../../../scripts/e2e/paths.mjs';
+import { listZip, readZipEntry, type ZipEntry } from './zip';
+
+interface Manifest {
+  name: string;
+  publisher: string;
+  version: string;
+  main: string;
+  contributes?: {
+    languages?: { configuration?: string }[];
+    grammars?: { path: string }[];
+    snippets?: { path: string }[];
+  };
+}
+
+const inExtension = (p: string) => `extension/${p.replace(/^\.\//, '')}`;
+
+describe('the .vsix package', () => {
+  let dir: string;
+  let vsix: string;
+  let zip: Buffer;
+  let entries: ZipEntry[];
+  let names: string[];
+  let manifest: Manifest;
+
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'ilo-vsix-test-'));
+    vsix = join(dir, 'ilo.vsix');
+    const res = spawnSync(process.execPath, [join(root, 'scripts', 'package.mjs'), '--out', vsix], {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 180_000,
+    });
+    assert.equal(res.status, 0, `npm run package failed:\n${res.stdout}\n${res.stderr}`);
+    zip = readFileSync(vsix);
+    entries = listZip(zip);
+    names = entries.map((e) => e.name);
+    manifest = JSON.parse(readZipEntry(zip, entries.find((e) => e.name === 'extension/package.json')!).toString('utf8'));
+  });
+
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('contains the bundles and every file package.json points to', () => {
+    const needed = [
+      manifest.main,
+      'dist/server.js',
+      ...(manifest.contributes?.languages ?? []).flatMap((l) => (l.configuration ? [l.configuration] : [])),
+      ...(manifest.contributes?.grammars ?? []).map((g) => g.path),
+      ...(manifest.contributes?.snippets ?? []).map((s) => s.path),
+    ];
+    for (const file of needed) assert.ok(names.includes(inExtension(file)), `${file} is not in the .vsix:\n${names.join('\n')}`);
+  });
+
+  it('contains no source maps, sources, tests, node_modules or local tool folders', () => {
+    const unwanted = [/\.map$/, /\.tsx?$/, /\/node_modules\//, /^extension\/(server|client|test|scripts|examples)\//, /\/\.(tools|e2e|git|ci)\//, /\.vsix$/, /tsconfig/];
+    const offenders = names.filter((n) => unwanted.some((re) => re.test(n)));
+    assert.deepEqual(offenders, []);
+  });
+
+  it('ships minified bundles that reference no source map', () => {
+    const client = readZipEntry(zip, entries.find((e) => e.name === inExtension(manifest.main))!).toString('utf8');
+    assert.doesNotMatch(client, /sourceMappingURL/);
+    // A production bundle has very few line breaks; a dev build has thousands.
+    assert.ok(client.split('\n').length < 200, 'dist client bundle is not minified');
+  });
+
+  it('installs into code-server (VS Code 1.139) with the packaged id and version', () => {
+    const dirs = prepareScratch(join(e2eOut, 'vsix-install'));
+    const install = codeServerCli(dirs, ['--install-extension', vsix]);
+    assert.equal(install.status, 0, `--install-extension failed:\n${install.output}${install.error ?? ''}`);
+    const id = `${manifest.publisher}.${manifest.name}`;
+    const list = codeServerCli(dirs, ['--list-extensions', '--show-versions']);
+    assert.equal(list.status, 0, list.output);
+    assert.ok(list.output.includes(`${id}@${manifest.version}`), `not listed as installed:\n${list.output}`);
+    const installed = join(dirs.extensions, `${id}-${manifest.version}`);
+    assert.ok(existsSync(join(installed, 'dist', 'server.js')), `no dist/server.js in ${installed}`);
+  });
+});

@@ -1,0 +1,124 @@
+// Helpers shared by the in-VS-Code tests: where the scratch workspace is,
+// opening files, waiting for the language server, and asking the runner
+// (outside VS Code, driving the browser) to check and photograph the page.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+
+export const extensionId = 'ilo-tooling.ilo-tooling';
+
+/** The workspace folder the runner opened: a fresh copy of test/e2e/workspace. */
+export function workspaceDir(): string {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (!folder) throw new Error('VS Code opened no workspace folder');
+  return folder.uri.fsPath;
+}
+
+/** The run's scratch folder (.e2e/run), parent of the workspace copy. */
+export function runDir(): string {
+  return path.dirname(workspaceDir());
+}
+
+export function resultsFile(): string {
+  return path.join(runDir(), 'results.json');
+}
+
+export function workspaceUri(name: string): vscode.Uri {
+  return vscode.Uri.file(path.join(workspaceDir(), name));
+}
+
+export async function showFile(name: string): Promise<vscode.TextEditor> {
+  const doc = await vscode.workspace.openTextDocument(workspaceUri(name));
+  return vscode.window.showTextDocument(doc, { preview: false });
+}
+
+/** Position of the first occurrence of `needle` (plus `delta` characters). */
+export function positionOf(doc: vscode.TextDocument, needle: string, delta = 0): vscode.Position {
+  const at = doc.getText().indexOf(needle);
+  if (at < 0) throw new Error(`'${needle}' does not occur in ${doc.uri.fsPath}`);
+  return doc.positionAt(at + delta);
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls `probe` until it returns something other than undefined. */
+export async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`);
+    await sleep(200);
+  }
+}
+
+/** The diagnostic code as a plain string, whatever shape VS Code gives it. */
+export function codeOf(d: vscode.Diagnostic): string {
+  const c = d.code;
+  if (c === undefined) return '';
+  return typeof c === 'object' ? String(c.value) : String(c);
+}
+
+/** Diagnostics of `uri` from our server, once it has published any. */
+export function iloDiagnostics(uri: vscode.Uri): vscode.Diagnostic[] {
+  return vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'ilo');
+}
+
+/** Joined markdown of every hover the providers return at `pos`. */
+export async function hoverText(uri: vscode.Uri, pos: vscode.Position): Promise<string> {
+  const hovers = (await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, pos)) ?? [];
+  return hovers
+    .flatMap((h) => h.contents)
+    .map((c) => (typeof c === 'string' ? c : 'value' in c ? c.value : ''))
+    .join('\n\n');
+}
+
+/** Every ```json fenced block in a markdown text, parsed (unparsable ones skipped). */
+export function jsonBlocks(markdown: string): unknown[] {
+  const out: unknown[] = [];
+  for (const m of markdown.matchAll(/```json\s*\n([\s\S]*?)\n\s*```/g)) {
+    try {
+      out.push(JSON.parse(m[1]));
+    } catch {
+      // not JSON after all: the assertion that needs it will say so
+    }
+  }
+  return out;
+}
+
+export interface DomCheckRequest {
+  /** Base name of the screenshot the runner saves under .e2e/. */
+  name: string;
+  /** Text the editor hover widget must show before the picture is taken. */
+  hoverIncludes: string;
+  /** Text the Problems panel must show before the picture is taken. */
+  problemsIncludes: string;
+}
+
+export interface DomCheckResponse {
+  hoverVisible: boolean;
+  hoverText: string;
+  problemsVisible: boolean;
+  problemsText: string;
+  screenshot?: string;
+  error?: string;
+}
+
+/**
+ * Asks the runner, which drives the browser page this VS Code runs in, to
+ * look at the real DOM and take a screenshot. The two sides talk through
+ * files in the run folder: request, then response.
+ */
+export async function requestDomCheck(req: DomCheckRequest, timeoutMs = 45_000): Promise<DomCheckResponse> {
+  const dir = path.join(runDir(), 'handshake');
+  fs.mkdirSync(dir, { recursive: true });
+  const responsePath = path.join(dir, `${req.name}.response.json`);
+  fs.rmSync(responsePath, { force: true });
+  // Written under a temporary name first so the runner never reads half a file.
+  const requestPath = path.join(dir, `${req.name}.request.json`);
+  fs.writeFileSync(`${requestPath}.tmp`, JSON.stringify(req));
+  fs.renameSync(`${requestPath}.tmp`, requestPath);
+  const text = await waitFor(`the runner's answer to ${req.name}`, () =>
+    fs.existsSync(responsePath) ? fs.readFileSync(responsePath, 'utf8') : undefined, timeoutMs);
+  return JSON.parse(text) as DomCheckResponse;
+}

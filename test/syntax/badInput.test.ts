@@ -1,0 +1,61 @@
+// Any text at all gets diagnostics, never an exception, a stack overflow or a hang.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { IncrementalParser, MAX_DOCUMENT_LENGTH, parseIlo } from '../../server/src/syntax/parse';
+
+test('binary garbage', () => {
+  let s = '';
+  let seed = 1;
+  for (let i = 0; i < 5000; i++) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    s += String.fromCharCode(seed % 0x3000);
+  }
+  const r = parseIlo(s);
+  assert.ok(r.diagnostics.length > 0);
+  assert.ok(r.diagnostics.every((d) => d.start >= 0 && d.end <= s.length));
+});
+
+test('10,000 nested parentheses report a nesting error instead of overflowing the stack', () => {
+  const src = 'f>n;' + '('.repeat(10000) + '1' + ')'.repeat(10000);
+  const r = parseIlo(src);
+  assert.equal(r.diagnostics[0]?.code, 'ILO-P003');
+  assert.match(r.diagnostics[0].message, /nesting/);
+});
+
+test('10,000 nested prefix operators do not overflow the stack', () => {
+  const r = parseIlo('f>n;' + '+'.repeat(10000) + '1 2');
+  assert.ok(r.diagnostics.length > 0);
+});
+
+test('a lone quote, a lone backslash, NUL bytes', () => {
+  assert.equal(parseIlo('"').diagnostics[0]?.code, 'ILO-L001');
+  assert.equal(parseIlo('f>t;"abc').diagnostics[0]?.code, 'ILO-L001');
+  assert.equal(parseIlo('f>n;\\x').diagnostics[0]?.code, 'ILO-L001');
+  assert.equal(parseIlo('f>n;\u0000').diagnostics[0]?.code, 'ILO-L001');
+});
+
+test('CRLF line endings parse like LF', () => {
+  const lf = 'f x:n>n\n  a=+x 1\n  *a 2\n\ng>n;f 1\n';
+  const crlf = lf.replace(/\n/g, '\r\n');
+  assert.deepEqual(parseIlo(crlf).diagnostics, []);
+  assert.equal(parseIlo(crlf).program.decls.length, parseIlo(lf).program.decls.length);
+});
+
+test('empty and blank documents', () => {
+  assert.deepEqual(parseIlo('').diagnostics, []);
+  assert.deepEqual(parseIlo('\n\n   \n').diagnostics, []);
+  assert.deepEqual(parseIlo('-- only a comment').diagnostics, []);
+});
+
+test('a document over the size limit gets one clear warning', () => {
+  const big = 'x'.repeat(MAX_DOCUMENT_LENGTH + 1);
+  const r = new IncrementalParser().parse(big);
+  assert.equal(r.diagnostics.length, 1);
+  assert.equal(r.diagnostics[0].code, 'file-too-large');
+});
+
+test('a long single-line program is lexed in segments and still parses', () => {
+  const body = Array.from({ length: 1500 }, (_, i) => `v${i}=+${i} 1`).join(';');
+  const r = parseIlo(`f>n;${body};0`);
+  assert.deepEqual(r.diagnostics, []);
+});
