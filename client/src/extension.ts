@@ -12,6 +12,7 @@ import {
 
 import { runExport, type ExportArgs } from './exportCommands';
 import { ManifestView } from './manifestView';
+import { importMcpTools, verifyTools } from './mcpCommands';
 import { IloStatusBar } from './statusBar';
 
 let client: LanguageClient | undefined;
@@ -74,6 +75,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ clie
     vscode.commands.registerCommand('ilo.exportOpenAITools', (args?: ExportArgs) => runExport(running(), 'openai', args)),
     vscode.commands.registerCommand('ilo.exportAnthropicTools', (args?: ExportArgs) => runExport(running(), 'anthropic', args)),
     vscode.commands.registerCommand('ilo.showMcpManifest', (args?: { uri?: string }) => manifestView.show(args)),
+    vscode.commands.registerCommand('ilo.importMcpTools', (args?: Parameters<typeof importMcpTools>[1]) => importMcpTools(running(), args)),
+    vscode.commands.registerCommand('ilo.verifyTools', (args?: Parameters<typeof verifyTools>[1]) => verifyTools(running(), args)),
     { dispose: () => stateWatch?.dispose() },
   );
   statusBar.register(context);

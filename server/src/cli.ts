@@ -4,6 +4,7 @@
 import { checkFiles, formatRecord } from './cli/check';
 import { runExport } from './cli/export';
 import { runContracts } from './cli/contracts';
+import { runImport, runVerify } from './cli/importVerify';
 import type { CliIo } from './cli/io';
 import { startServer } from './server';
 
@@ -21,6 +22,15 @@ usage:
   ilo-ls contracts [--json] [--scope=file|workspace] FILE...
                                       every tool's wire name, schema hash and behavioral
                                       identity, and the same-schema collision groups
+  ilo-ls import FILE.json [--server NAME] [-o OUT.ilo [--force]]
+  ilo-ls import --config CFG --server NAME [-o OUT.ilo [--force]] [--timeout SECONDS]
+                                      MCP tools (a tools/list result, or a live server from a
+                                      Claude-Desktop-style config) as ilo tool declarations;
+                                      with -o, writes the file and pins the tools in
+                                      ilo-tools.lock.json beside it
+  ilo-ls verify --config CFG [--lock PATH] [--json]
+                                      re-list pinned servers and report drift on the imported
+                                      declarations; exit 1 on removed tools or unreachable servers
   ilo-ls --help | --version
 `;
 
@@ -28,8 +38,8 @@ const VERSION = '0.1.0';
 
 export type { CliIo };
 
-/** Runs one CLI invocation; returns the exit status. Never throws. */
-export function runCli(argv: readonly string[], io: CliIo): number {
+/** Runs one CLI invocation; resolves to the exit status. Never rejects. */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;
   try {
     switch (command) {
@@ -49,6 +59,10 @@ export function runCli(argv: readonly string[], io: CliIo): number {
         return runExport(rest, io);
       case 'contracts':
         return runContracts(rest, io);
+      case 'import':
+        return await runImport(rest, io);
+      case 'verify':
+        return await runVerify(rest, io);
       default:
         io.err(`ilo-ls: unknown command '${command}'\n${USAGE}`);
         return 2;
@@ -95,10 +109,11 @@ if (require.main === module) {
       if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
       throw err;
     });
-    const code = runCli(argv, {
+    void runCli(argv, {
       out: (s) => process.stdout.write(s),
       err: (s) => process.stderr.write(s),
+    }).then((code) => {
+      process.exitCode = code;
     });
-    process.exitCode = code;
   }
 }

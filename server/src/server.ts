@@ -18,6 +18,7 @@ import { schemaHoverSections } from './service/schemaHover';
 import { uriToPath } from './service/documents';
 import { EXPORT_FORMATS, type ExportFormat } from './service/exports';
 import type { CollisionScope } from './contracts';
+import { planImport, verifyAgainstServers, type ImportSource } from './service/importWorkflow';
 
 /** Commands the client invokes through `workspace/executeCommand`. */
 export const SERVER_COMMANDS = {
@@ -25,6 +26,10 @@ export const SERVER_COMMANDS = {
   export: 'ilo.server.export',
   /** `[{uri}]` → `{tools: number}` for the status bar. */
   toolCount: 'ilo.server.toolCount',
+  /** `[{source: ImportSource, targetUri?}]` → the ilo source, the lock update and what it replaces. */
+  importPlan: 'ilo.server.importPlan',
+  /** `[{configPath, lockPath}]` → re-lists pinned servers; drift is published as diagnostics. */
+  verify: 'ilo.server.verify',
 } as const;
 
 export function startServer(connection: Connection = createConnection(ProposedFeatures.all)): void {
@@ -90,37 +95,63 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     void pullSettings().catch((err) => connection.console.error(`ilo: cannot read settings: ${String(err)}`));
   });
 
-  connection.onExecuteCommand((params) => {
-    const arg = (params.arguments?.[0] ?? {}) as { uri?: string; format?: string; includeBehavior?: boolean };
-    if (!arg.uri) throw new Error(`${params.command}: a document uri is required`);
-    const analysis = service.getAnalysis(arg.uri);
-    if (!analysis) throw new Error(`${params.command}: ${arg.uri} is not open in the ilo language server`);
+  connection.onExecuteCommand(async (params) => {
+    const arg = (params.arguments?.[0] ?? {}) as {
+      uri?: string;
+      format?: string;
+      includeBehavior?: boolean;
+      source?: ImportSource;
+      targetUri?: string;
+      configPath?: string;
+      lockPath?: string;
+    };
+    const analysisOf = (uri: string | undefined) => {
+      if (!uri) throw new Error(`${params.command}: a document uri is required`);
+      const analysis = service.getAnalysis(uri);
+      if (!analysis) throw new Error(`${params.command}: ${uri} is not open in the ilo language server`);
+      return analysis;
+    };
     switch (params.command) {
       case SERVER_COMMANDS.export: {
+        analysisOf(arg.uri);
         const format = (arg.format ?? 'mcp') as ExportFormat;
         if (!EXPORT_FORMATS.includes(format)) throw new Error(`unknown export format '${arg.format}'`);
-        return service.exportTools(arg.uri, format, arg.includeBehavior !== false);
+        return service.exportTools(arg.uri!, format, arg.includeBehavior !== false);
       }
       case SERVER_COMMANDS.toolCount:
-        return { tools: service.toolCount(arg.uri) };
+        analysisOf(arg.uri);
+        return { tools: service.toolCount(arg.uri!) };
+      case SERVER_COMMANDS.importPlan: {
+        if (!arg.source) throw new Error('importPlan: a source is required');
+        const target = arg.targetUri ? service.getAnalysis(arg.targetUri) : undefined;
+        const taken = target ? target.program.decls.flatMap((d) => (d.kind !== 'UseDecl' && d.name ? [d.name.text] : [])) : [];
+        const plan = await planImport(arg.source, arg.targetUri ? uriToPath(arg.targetUri) : undefined, taken);
+        return {
+          server: plan.server,
+          source: plan.result.source,
+          tools: plan.result.tools.map((t) => ({ wire: t.wire, ilo: t.ilo, status: t.status })),
+          problems: plan.result.problems,
+          lint: plan.result.lint.map((f) => ({ code: f.code, tool: f.toolName, message: f.message })),
+          lockPath: plan.lockPath,
+          lockText: plan.lockText,
+          lockChange: plan.lockChange,
+          replacesPins: plan.replacesPins,
+        };
+      }
+      case SERVER_COMMANDS.verify: {
+        if (!arg.configPath || !arg.lockPath) throw new Error('verify: configPath and lockPath are required');
+        const outcome = await verifyAgainstServers(arg.lockPath, arg.configPath);
+        publish(service.setDrift(outcome.byFile, outcome.texts));
+        return {
+          checked: outcome.checked,
+          findings: [...outcome.byFile.values()].reduce((n, d) => n + d.length, 0),
+          failures: outcome.failures.map((f) => f.message),
+          notConfigured: outcome.notConfigured,
+          unplaced: outcome.unplaced,
+        };
+      }
       default:
         throw new Error(`unknown command ${params.command}`);
-    }
-  });
-
-  documents.onDidChangeContent((e) => {
-    guarded(e.document.uri, () => service.setDocument(e.document.uri, e.document.getText(), e.document.version));
-  });
-  documents.onDidClose((e) => {
-    guarded(e.document.uri, () => service.closeDocument(e.document.uri));
-  });
-  connection.onDidChangeWatchedFiles((params) => {
-    for (const change of params.changes) {
-      // Open documents are tracked through their buffers; these events are for files on disk.
-      if (documents.get(change.uri)) continue;
-      if (change.type === FileChangeType.Created || change.type === FileChangeType.Changed || change.type === FileChangeType.Deleted) {
-        guarded(change.uri, () => service.fileChangedOnDisk(change.uri));
-      }
     }
   });
 

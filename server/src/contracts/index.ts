@@ -23,3 +23,11 @@ export { effectGateDiagnostics } from './effectGate';
 export { behaviorFix } from './behaviorFix';
 export { behaviorMeta, withBehavior, behaviorExtender, hintsForBehavior, BEHAVIOR_META_KEY, type BehaviorMeta, type BehaviorMetaOptions } from './behaviorMeta';
 export { behaviorHover, behaviorHoverSections } from './behaviorHover';
+// Import, pinning, drift and lints (issue 7).
+export { importTools, importToolsFromText, type ImportOptions, type ImportResult, type ImportedTool } from './import';
+export { LOCK_FILE_NAME, parseLock, serializeLock, updateLock, overwritesPins, type LockFile, type LockChange } from './lock';
+export { parseMcpConfig, describeServer, type McpConfig, type ServerConfig } from './mcpClientConfig';
+export { listServerTools, listServers, McpListError, type ServerListing } from './mcpClient';
+export { driftByFile, driftDiagnostics } from './drift';
+export { verifyLockedServers, type VerifyResult } from './driftVerify';
+export { lintToolDecls } from './lintDecls';

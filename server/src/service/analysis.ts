@@ -10,7 +10,7 @@ import { IncrementalChecker } from '../check/check';
 import { resolveImports, type FileHost } from '../project/imports';
 import type { LocatedDecl } from '../query/symbols';
 import { buildSchemaEnv, schemaDiagnostics } from '../schema';
-import { contractDiagnostics, type CollisionScope } from '../contracts';
+import { contractDiagnostics, lintToolDecls, type CollisionScope } from '../contracts';
 
 export interface FileAnalysis {
   /** Absolute path of the analysed file. */
@@ -23,7 +23,7 @@ export interface FileAnalysis {
   importedLocated: LocatedDecl[];
   /** Absolute paths of every file this one uses, transitively. */
   dependencies: string[];
-  /** Parse, import, verifier and schema diagnostics for this file, sorted by position. */
+  /** Parse, import, verifier, schema and tool-lint diagnostics for this file, sorted by position. */
   diagnostics: Diagnostic[];
 }
 
@@ -89,14 +89,17 @@ export class Analyzer {
       parsed = state.parser.parse(text, { externalArities: external });
     }
     const checkDiags = state.checker.check(parsed.program, { imported: imports.imported });
-    const schemaDiags = schemaDiagnostics(parsed.program.decls, buildSchemaEnv([...parsed.program.decls, ...imports.imported]));
-    const diagnostics = sortDiagnostics([...parsed.diagnostics, ...imports.diagnostics, ...checkDiags, ...schemaDiags]);
+    const importedLocated = imports.imported.map((decl) => ({ decl, file: this.declFile.get(decl) }));
+    const env = buildSchemaEnv([...parsed.program.decls, ...imports.imported]);
+    const schemaDiags = schemaDiagnostics(parsed.program.decls, env);
+    const lintDiags = lintToolDecls(parsed.program.decls, { imported: importedLocated, env });
+    const diagnostics = sortDiagnostics([...parsed.diagnostics, ...imports.diagnostics, ...checkDiags, ...schemaDiags, ...lintDiags]);
     return {
       path: abs,
       text,
       program: parsed.program,
       imported: imports.imported,
-      importedLocated: imports.imported.map((decl) => ({ decl, file: this.declFile.get(decl) })),
+      importedLocated,
       dependencies: imports.dependencies,
       diagnostics,
     };

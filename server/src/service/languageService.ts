@@ -51,6 +51,8 @@ export class LanguageService {
   private readonly open = new Map<string, OpenDocument>();
 
   private collisionScope: CollisionScope = 'file';
+  /** Drift found by the last "Verify tools against servers", by file path. */
+  private drift = new Map<string, Diagnostic[]>();
   /** `.ilo` files of the workspace folders (for the workspace collision scope). */
   private workspaceFiles: string[] = [];
   private workspaceFolders: string[] = [];
@@ -77,6 +79,25 @@ export class LanguageService {
     } catch {
       this.workspaceFiles = [];
     }
+  }
+
+  /**
+   * Shows the drift of a verification run: replaces the previous run's
+   * diagnostics. Open files are republished; closed imported files get
+   * their drift published too, so it appears in the Problems panel.
+   */
+  setDrift(byFile: ReadonlyMap<string, Diagnostic[]>, texts: ReadonlyMap<string, string>): PublishedDiagnostics[] {
+    const previous = [...this.drift.keys()];
+    this.drift = new Map(byFile);
+    const out = this.revalidateAll();
+    const openPaths = new Set([...this.open.values()].map((d) => d.path));
+    for (const p of new Set([...previous, ...byFile.keys()])) {
+      if (openPaths.has(p)) continue;
+      const text = texts.get(p) ?? this.host.readFile(p) ?? '';
+      const uri = this.uriOf(p);
+      out.push({ uri, diagnostics: toLspDiagnostics(byFile.get(p) ?? [], text, uri, (q) => this.textOf(q)) });
+    }
+    return out;
   }
 
   revalidateAll(): PublishedDiagnostics[] {
@@ -216,7 +237,7 @@ export class LanguageService {
     doc.analysis = this.analyzer.analyze(doc.path, doc.text);
     const analysis = doc.analysis;
     const contracts = this.contractDiagnosticsFor(analysis);
-    const all = sortDiagnostics([...analysis.diagnostics, ...contracts]);
+    const all = sortDiagnostics([...analysis.diagnostics, ...contracts, ...(this.drift.get(analysis.path) ?? [])]);
     return {
       uri: doc.uri,
       version: doc.version,

@@ -1,0 +1,147 @@
+// `ilo-ls import FILE|--config CFG --server N [-o OUT.ilo] [--force]`
+// `ilo-ls verify --config CFG [--lock PATH]`
+
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { LOCK_FILE_NAME } from '../contracts';
+import { planImport, serverNameFor, verifyAgainstServers, type ImportSource } from '../service/importWorkflow';
+import { formatRecord, toRecords } from './check';
+import type { CliIo } from './io';
+
+interface Parsed {
+  flags: Map<string, string | true>;
+  positional: string[];
+  error?: string;
+}
+
+/** Splits `--name value`, `--name=value` and bare `--flag` arguments. */
+function parseArgs(args: readonly string[], valued: readonly string[], bare: readonly string[]): Parsed {
+  const flags = new Map<string, string | true>();
+  const positional: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (!a.startsWith('-')) {
+      positional.push(a);
+      continue;
+    }
+    const eq = a.indexOf('=');
+    const name = eq > 0 ? a.slice(0, eq) : a;
+    if (valued.includes(name)) {
+      const value = eq > 0 ? a.slice(eq + 1) : args[++i];
+      if (value === undefined || value === '') return { flags, positional, error: `${name} needs a value` };
+      flags.set(name, value);
+    } else if (bare.includes(name) && eq < 0) {
+      flags.set(name, true);
+    } else {
+      return { flags, positional, error: `unknown option ${a}` };
+    }
+  }
+  return { flags, positional };
+}
+
+function exists(p: string): boolean {
+  return fs.existsSync(p);
+}
+
+export async function runImport(args: readonly string[], io: CliIo): Promise<number> {
+  const p = parseArgs(args, ['--config', '--server', '-o', '--out', '--timeout'], ['--force']);
+  if (p.error) {
+    io.err(`ilo-ls import: ${p.error}\n`);
+    return 2;
+  }
+  const config = p.flags.get('--config') as string | undefined;
+  const server = p.flags.get('--server') as string | undefined;
+  const out = (p.flags.get('-o') ?? p.flags.get('--out')) as string | undefined;
+  const force = p.flags.has('--force');
+  const timeoutMs = p.flags.has('--timeout') ? Number(p.flags.get('--timeout')) * 1000 : undefined;
+  let source: ImportSource;
+  if (config) {
+    if (!server) {
+      io.err('ilo-ls import: --config needs --server NAME (which server to list)\n');
+      return 2;
+    }
+    source = { kind: 'config', configPath: config, server, timeoutMs };
+  } else {
+    if (p.positional.length !== 1) {
+      io.err('ilo-ls import: give one JSON file (a tools/list result or an array of tools), or --config CFG --server N\n');
+      return 2;
+    }
+    const file = p.positional[0];
+    let text: string;
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch (err) {
+      io.err(`ilo-ls import: cannot read ${file}: ${(err as Error).message}\n`);
+      return 2;
+    }
+    source = { kind: 'text', text, server: server ?? serverNameFor(file) };
+  }
+
+  let plan;
+  try {
+    plan = await planImport(source, out);
+  } catch (err) {
+    io.err(`ilo-ls import: ${(err as Error).message}\n`);
+    return 1;
+  }
+  const { result } = plan;
+  for (const problem of result.problems) io.err(`${problem.severity}: ${problem.path}: ${problem.message}\n`);
+  for (const finding of result.lint) io.err(`lint ${finding.code}: ${finding.toolName} (${finding.path}): ${finding.message}\n`);
+  if (result.tools.length === 0) {
+    io.err('ilo-ls import: no usable tools in the input\n');
+    return 1;
+  }
+  if (!out) {
+    io.out(result.source);
+  } else {
+    if (exists(out) && fs.readFileSync(out, 'utf8') !== result.source && !force) {
+      io.err(`ilo-ls import: ${out} exists and differs; not overwriting it (use --force to replace it)\n`);
+      return 1;
+    }
+    if (plan.replacesPins && !force) {
+      const c = plan.lockChange!;
+      io.err(
+        `ilo-ls import: this would replace pins of \`${plan.server}\` in ${plan.lockPath} (changed: ${c.changed.join(', ') || 'none'}; removed: ${c.removed.join(', ') || 'none'}); use --force to accept\n`,
+      );
+      return 1;
+    }
+    for (const problem of plan.lockProblems) io.err(`lock: ${problem}\n`);
+    fs.writeFileSync(out, result.source);
+    if (plan.lockPath && plan.lockText) fs.writeFileSync(plan.lockPath, plan.lockText);
+  }
+  const statuses = result.tools.reduce<Record<string, number>>((acc, t) => ({ ...acc, [t.status]: (acc[t.status] ?? 0) + 1 }), {});
+  const summary = Object.entries(statuses).map(([k, v]) => `${v} ${k}`).join(', ');
+  io.err(`Imported ${result.tools.length} tool${result.tools.length === 1 ? '' : 's'} from \`${plan.server}\` (${summary})${out ? ` into ${out}; pinned in ${plan.lockPath}` : ''}.\n`);
+  return 0;
+}
+
+export async function runVerify(args: readonly string[], io: CliIo): Promise<number> {
+  const p = parseArgs(args, ['--config', '--lock', '--timeout'], ['--json']);
+  if (p.error || p.positional.length > 0) {
+    io.err(`ilo-ls verify: ${p.error ?? `unexpected argument ${p.positional[0]}`}\n`);
+    return 2;
+  }
+  const config = p.flags.get('--config') as string | undefined;
+  if (!config) {
+    io.err('ilo-ls verify: --config CFG is required (the MCP config naming the servers)\n');
+    return 2;
+  }
+  const lock = (p.flags.get('--lock') as string | undefined) ?? path.join(process.cwd(), LOCK_FILE_NAME);
+  const timeoutMs = p.flags.has('--timeout') ? Number(p.flags.get('--timeout')) * 1000 : undefined;
+  let outcome;
+  try {
+    outcome = await verifyAgainstServers(lock, config, timeoutMs);
+  } catch (err) {
+    io.err(`ilo-ls verify: ${(err as Error).message}\n`);
+    return 2;
+  }
+  const records = [...outcome.byFile].flatMap(([file, diags]) => toRecords(path.relative(process.cwd(), file) || file, outcome.texts.get(file) ?? '', diags));
+  if (p.flags.has('--json')) io.out(`${JSON.stringify(records, null, 2)}\n`);
+  else for (const r of records) io.out(`${formatRecord(r)}\n`);
+  for (const u of outcome.unplaced) io.err(`drift without a declaration to show it on: ${u}\n`);
+  for (const f of outcome.failures) io.err(`not checked: ${f.message}\n`);
+  for (const n of outcome.notConfigured) io.err(`not checked: server \`${n}\` is pinned but not in ${config}\n`);
+  io.err(`Checked ${outcome.checked.length} server${outcome.checked.length === 1 ? '' : 's'}: ${records.length} finding${records.length === 1 ? '' : 's'}.\n`);
+  const failed = records.some((r) => r.severity === 'error') || outcome.failures.length > 0;
+  return failed ? 1 : 0;
+}
