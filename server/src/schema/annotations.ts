@@ -15,7 +15,7 @@
 import type { Comment, Decl, Span } from '../syntax/ast';
 import type { Diagnostic, Suggestion } from '../diagnostics';
 import { contractDiagnostic } from './contractDiagnostic';
-import { closestName } from './closestName';
+import { closestName } from '../syntax/names';
 import { isJsonObject, tryParseJson, type JsonObject } from './json';
 import {
   allowedBehaviorWords,

@@ -34,4 +34,4 @@ export {
   type AnthropicExport,
   type OpenAIExportOptions,
 } from './providerTools';
-export { typeText } from './typeText';
+export { typeText } from '../syntax/typeText';

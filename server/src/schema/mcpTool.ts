@@ -19,7 +19,7 @@ import type { SchemaEnv } from './env';
 import { cloneJson, type JsonObject, type JsonSchema } from './json';
 import { SchemaConverter, paramsObject, acceptsAnything } from './typeSchema';
 import { isTypeVariable } from '../syntax/names';
-import { typeText } from './typeText';
+import { typeText } from '../syntax/typeText';
 
 /** MCP tool annotations (hints about behaviour; MCP 2025-06-18 and later). */
 export interface McpToolAnnotations {

@@ -20,7 +20,7 @@ import type { Annotations, SchemaPatch } from './annotations';
 import { contractDiagnostic, type SchemaDiagnosticCode } from './contractDiagnostic';
 import type { SchemaEnv } from './env';
 import { cloneJson, isJsonObject, schemaTypes, type JsonObject, type JsonSchema, type JsonValue } from './json';
-import { typeText } from './typeText';
+import { typeText } from '../syntax/typeText';
 
 /** What the schema is for: decides how serious an unrepresentable type is. */
 export type SchemaPurpose = 'tool' | 'function' | 'type';

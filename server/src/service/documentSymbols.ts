@@ -3,7 +3,8 @@
 import { SymbolKind, type DocumentSymbol } from 'vscode-languageserver';
 import type { Decl, Program } from '../syntax/ast';
 import type { LineIndex } from '../syntax/lineIndex';
-import { declSignature, typeToString } from '../query/print';
+import { declSignature } from '../query/print';
+import { typeText } from '../syntax/typeText';
 import { rangeOf } from './lspDiagnostics';
 
 const KIND: Record<Decl['kind'], SymbolKind> = {
@@ -31,7 +32,7 @@ export function documentSymbols(program: Program, index: LineIndex): DocumentSym
     if (d.kind === 'TypeDecl') {
       symbol.children = d.fields.map((f) => ({
         name: f.name.text,
-        detail: typeToString(f.type),
+        detail: typeText(f.type),
         kind: SymbolKind.Field,
         range: rangeOf(index, f.start, f.end),
         selectionRange: rangeOf(index, f.name.start, f.name.end),

@@ -5,7 +5,8 @@
 import { MarkupKind, type Hover } from 'vscode-languageserver';
 import type { Decl, Param } from '../syntax/ast';
 import { formatSignature } from '../syntax/builtins';
-import { declSignature, typeToString } from '../query/print';
+import { declSignature } from '../query/print';
+import { typeText } from '../syntax/typeText';
 import { symbolAt, visibleDecls, type LocatedDecl } from '../query/symbols';
 import { forEachNode, isParam } from '../query/walk';
 import type { FileAnalysis } from './analysis';
@@ -46,14 +47,14 @@ export function hoverAt(
     }
     case 'local': {
       const p = t.role === 'param' ? paramOf(analysis, t.binding.start) : undefined;
-      parts.push(fence('ilo', p ? `${t.name}:${typeToString(p.type)}` : t.name));
+      parts.push(fence('ilo', p ? `${t.name}:${typeText(p.type)}` : t.name));
       parts.push(t.role === 'param' ? 'parameter' : 'local binding');
       break;
     }
     case 'field': {
       const owner = t.owner?.decl;
       const field = owner?.kind === 'TypeDecl' ? owner.fields.find((f) => f.name.text === t.name) : undefined;
-      parts.push(fence('ilo', field && owner?.kind === 'TypeDecl' ? `${owner.name.text}.${t.name}:${typeToString(field.type)}` : `.${t.name}`));
+      parts.push(fence('ilo', field && owner?.kind === 'TypeDecl' ? `${owner.name.text}.${t.name}:${typeText(field.type)}` : `.${t.name}`));
       break;
     }
     case 'decl': {

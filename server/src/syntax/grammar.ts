@@ -54,43 +54,64 @@ export function iloGrammar(): ohm.Grammar {
   return load().g;
 }
 
-/** Longest text handed to one ohm match; longer text is split between items (ohm's memo grows with input). */
-const SEGMENT = 4096;
+/**
+ * Items of one statement-sized piece, by piece text. Lexing is a pure function
+ * of the text, so the cache is shared by all documents; it is dropped when it
+ * grows past PIECE_CACHE_LIMIT entries.
+ */
+const pieceCache = new Map<string, RawItem[]>();
+const PIECE_CACHE_LIMIT = 200_000;
 
-/** Split normalised text into lexical items with ohm. Never fails: unknown characters come back as `bad`. */
+/**
+ * Split normalised text into lexical items. Never fails: unknown characters
+ * come back as `bad`.
+ *
+ * The text is cut before every `;` and newline outside text literals (no item
+ * spans those characters once comments are gone), each piece is matched with
+ * ohm on its own and remembered, so re-lexing a declaration after a one-letter
+ * edit only runs ohm on the statement that changed.
+ */
 export function lexItems(text: string): RawItem[] {
-  if (text.length <= SEGMENT) return matchItems(text);
   const out: RawItem[] = [];
   let from = 0;
-  while (from < text.length) {
-    const to = safeSplit(text, from);
-    for (const it of matchItems(text.slice(from, to))) out.push({ kind: it.kind, start: it.start + from, end: it.end + from });
+  let inText = false;
+  const flush = (to: number): void => {
+    if (to <= from) return;
+    const piece = text.slice(from, to);
+    let items = pieceCache.get(piece);
+    if (items === undefined) {
+      items = matchItems(piece);
+      if (pieceCache.size >= PIECE_CACHE_LIMIT) pieceCache.clear();
+      pieceCache.set(piece, items);
+    }
+    for (const it of items) out.push({ kind: it.kind, start: it.start + from, end: it.end + from });
     from = to;
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inText) {
+      if (c === 92 /* \\ */) i++;
+      else if (c === 34 /* " */) inText = false;
+    } else if (c === 34) {
+      inText = true;
+    } else if (c === 59 /* ; */ || c === 10 /* \n */) {
+      flush(i);
+    } else if (i - from >= MAX_PIECE && c === 32 /* space */) {
+      // A very long statement: cut at a blank too (ohm's cost grows faster than linearly).
+      flush(i);
+    }
   }
+  flush(text.length);
   return out;
 }
 
-/**
- * Where to end the segment that starts at `from`: the first blank, `;` or
- * newline outside a text literal after half a segment. Those characters never
- * occur inside an item (comments are gone after normalisation), so the items
- * on both sides are the same as in one match.
- */
-function safeSplit(text: string, from: number): number {
-  let inText = false;
-  for (let i = from; i < text.length; i++) {
-    const c = text[i];
-    if (inText) {
-      if (c === '\\') i++;
-      else if (c === '"') inText = false;
-    } else if (c === '"') {
-      inText = true;
-    } else if ((c === ' ' || c === ';' || c === '\n') && i - from >= SEGMENT / 2) {
-      return i;
-    }
-  }
-  return text.length;
+/** Forget every cached piece (benchmarks use it to measure a truly cold parse). */
+export function clearLexCache(): void {
+  pieceCache.clear();
 }
+
+/** Longest piece before it is also cut at blanks. */
+const MAX_PIECE = 2048;
 
 function matchItems(text: string): RawItem[] {
   const { g, s } = load();

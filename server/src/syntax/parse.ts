@@ -61,6 +61,8 @@ interface Slot {
 }
 
 interface ParsedChunk {
+  /** Fingerprint of the arity table when this chunk was parsed (see Env.fingerprint). */
+  envBefore: number;
   suppressIn: boolean;
   suppressOut: boolean;
   consulted: Map<string, CallShape | undefined>;
@@ -76,10 +78,12 @@ interface ParsedChunk {
 /** Arity table of user functions; records what a chunk parse looked up. */
 class Env implements ArityEnv {
   readonly shapes = new Map<string, CallShape>();
+  /** Hash of every registration so far, in order: equal fingerprints mean equal tables (almost surely). */
+  fingerprint = 17;
   recording: { consulted: Map<string, CallShape | undefined>; registered: Array<[string, CallShape]> } | undefined;
 
   constructor(external?: ReadonlyMap<string, number>) {
-    if (external) for (const [name, arity] of external) this.shapes.set(name, { arity, fnSlots: [] });
+    if (external) for (const [name, arity] of external) this.register(name, { arity, fnSlots: [] });
   }
   lookup(name: string): CallShape | undefined {
     const v = this.shapes.get(name);
@@ -90,6 +94,11 @@ class Env implements ArityEnv {
   register(name: string, shape: CallShape): void {
     this.shapes.set(name, shape);
     this.recording?.registered.push([name, shape]);
+    let h = this.fingerprint;
+    for (let i = 0; i < name.length; i++) h = (Math.imul(h, 31) + name.charCodeAt(i)) | 0;
+    h = (Math.imul(h, 31) + shape.arity) | 0;
+    for (const slot of shape.fnSlots) h = (Math.imul(h, 31) + 1000 + slot) | 0;
+    this.fingerprint = (Math.imul(h, 31) + 7) | 0;
   }
 }
 
@@ -144,11 +153,9 @@ export class IncrementalParser {
     const oldText = this.text;
     if (old.length === 0) return this.slotsFor(text, splitChunks(text), []);
     const min = Math.min(oldText.length, text.length);
-    let p = 0;
-    while (p < min && oldText.charCodeAt(p) === text.charCodeAt(p)) p++;
+    const p = commonPrefix(oldText, text, min);
     if (p === oldText.length && p === text.length) return old;
-    let sfx = 0;
-    while (sfx < min - p && oldText.charCodeAt(oldText.length - 1 - sfx) === text.charCodeAt(text.length - 1 - sfx)) sfx++;
+    const sfx = commonSuffix(oldText, text, min - p);
     const delta = text.length - oldText.length;
     // First slot that can change: the one holding the character before the edit.
     let first = 0;
@@ -251,7 +258,9 @@ export class IncrementalParser {
     };
     const reusable = (p: ParsedChunk, end: number): boolean => {
       if (p.suppressIn !== suppress || errorCount + p.errors.length >= MAX_ERRORS) return false;
-      for (const [name, shape] of p.consulted) if (!sameShape(env.shapes.get(name), shape)) return false;
+      if (p.envBefore !== env.fingerprint) {
+        for (const [name, shape] of p.consulted) if (!sameShape(env.shapes.get(name), shape)) return false;
+      }
       for (let i = 0; i < p.lookahead.length; i++) {
         const want = p.lookahead[i];
         const t = toks[end + i];
@@ -278,8 +287,11 @@ export class IncrementalParser {
       }
       const cached = slot.parsed;
       slot.parsed = undefined;
+      const fingerprintBefore = env.fingerprint;
       if (cached !== undefined && reusable(cached, end)) {
         for (const [name, shape] of cached.registrations) env.register(name, shape);
+        // What this chunk looked up is still what the table says: keep the fingerprint current for next time.
+        cached.envBefore = fingerprintBefore;
         for (const d of cached.decls) decls.push(d);
         for (const d of cached.errors) diagnostics.push(d);
         errorCount += cached.errors.length;
@@ -289,6 +301,7 @@ export class IncrementalParser {
         continue;
       }
       const suppressIn = suppress;
+      const envBefore = env.fingerprint;
       const errorsBefore = diagnostics.length;
       const declsBefore = decls.length;
       const rec = { consulted: new Map<string, CallShape | undefined>(), registered: [] as Array<[string, CallShape]> };
@@ -310,6 +323,7 @@ export class IncrementalParser {
         const own = decls.slice(declsBefore);
         const errors = diagnostics.slice(errorsBefore);
         slot.parsed = {
+          envBefore,
           suppressIn,
           suppressOut: suppress,
           consulted: rec.consulted,
@@ -327,6 +341,26 @@ export class IncrementalParser {
     diagnostics.sort((a, b) => a.start - b.start);
     return { program: { decls, comments }, diagnostics };
   }
+}
+
+const BLOCK = 512;
+
+/** Length of the common prefix of `a` and `b` (at most `max`), comparing blocks natively first. */
+function commonPrefix(a: string, b: string, max: number): number {
+  let p = 0;
+  while (p + BLOCK <= max && a.substring(p, p + BLOCK) === b.substring(p, p + BLOCK)) p += BLOCK;
+  while (p < max && a.charCodeAt(p) === b.charCodeAt(p)) p++;
+  return p;
+}
+
+/** Length of the common suffix of `a` and `b` (at most `max`). */
+function commonSuffix(a: string, b: string, max: number): number {
+  let s = 0;
+  const al = a.length;
+  const bl = b.length;
+  while (s + BLOCK <= max && a.substring(al - s - BLOCK, al - s) === b.substring(bl - s - BLOCK, bl - s)) s += BLOCK;
+  while (s < max && a.charCodeAt(al - 1 - s) === b.charCodeAt(bl - 1 - s)) s++;
+  return s;
 }
 
 /** A copy of a freshly lexed slot (no cached parse) placed at `base`. */

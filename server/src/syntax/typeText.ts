@@ -1,5 +1,5 @@
 // ilo type expressions back to ilo source text, for messages and summaries.
-import type { TypeExpr } from '../syntax/ast';
+import type { TypeExpr } from './ast';
 
 /** `L O n`, `R profile t`, `(F n n)` when nested, ... */
 export function typeText(t: TypeExpr, nested = false): string {
