@@ -155,6 +155,22 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     }
   });
 
+  documents.onDidChangeContent((e) => {
+    guarded(e.document.uri, () => service.setDocument(e.document.uri, e.document.getText(), e.document.version));
+  });
+  documents.onDidClose((e) => {
+    guarded(e.document.uri, () => service.closeDocument(e.document.uri));
+  });
+  connection.onDidChangeWatchedFiles((params) => {
+    for (const change of params.changes) {
+      // Open documents are tracked through their buffers; these events are for files on disk.
+      if (documents.get(change.uri)) continue;
+      if (change.type === FileChangeType.Created || change.type === FileChangeType.Changed || change.type === FileChangeType.Deleted) {
+        guarded(change.uri, () => service.fileChangedOnDisk(change.uri));
+      }
+    }
+  });
+
   /** Feature requests answer "nothing" rather than fail when the core throws. */
   const safely = <T>(fallback: T, f: () => T): T => {
     try {

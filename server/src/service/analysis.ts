@@ -69,8 +69,6 @@ export class Analyzer {
   private readonly files = new Map<string, FileState>();
   /** Parsed imported files, keyed by path, reused while their text is unchanged. */
   private readonly importCache = new Map<string, { text: string; program: Program }>();
-  /** Which imported file each imported declaration object came from. */
-  private readonly declFile = new WeakMap<Decl, string>();
 
   constructor(private readonly host: FileHost) {}
 
@@ -88,8 +86,8 @@ export class Analyzer {
     if (external.size > 0) {
       parsed = state.parser.parse(text, { externalArities: external });
     }
-    const checkDiags = state.checker.check(parsed.program, { imported: imports.imported });
-    const importedLocated = imports.imported.map((decl) => ({ decl, file: this.declFile.get(decl) }));
+    const checkDiags = state.checker.check(parsed.program, { imported: imports.imported, importedVia: imports.importedVia, text });
+    const importedLocated = imports.imported.map((decl) => ({ decl, file: imports.importedFile.get(decl) }));
     const env = buildSchemaEnv([...parsed.program.decls, ...imports.imported]);
     const schemaDiags = schemaDiagnostics(parsed.program.decls, env);
     const lintDiags = lintToolDecls(parsed.program.decls, { imported: importedLocated, env });
@@ -115,7 +113,6 @@ export class Analyzer {
     if (cached && cached.text === text) return cached.program;
     const program = parseIlo(text).program;
     this.importCache.set(filePath, { text, program });
-    for (const decl of program.decls) this.declFile.set(decl, filePath);
     return program;
   }
 }
