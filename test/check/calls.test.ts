@@ -4,6 +4,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { applyFix, check, clean, codes, single, underlined } from './helpers';
+import { parseIlo } from '../../server/src/syntax/parse';
+import { checkProgram } from '../../server/src/check/check';
 
 describe('undefined names', () => {
   it('ILO-T004 underlines the unknown variable and offers the nearest local', () => {
@@ -162,5 +164,23 @@ describe('guards that look like calls (ILO-T027)', () => {
     const d = single(src, 'ILO-T027');
     assert.equal(underlined(src, d), 'len');
     assert.deepEqual(check('f xs:L n>n;=0 0{len xs};1'), []);
+  });
+});
+
+describe('function values', () => {
+  it('a bare zero-parameter function name is a function value; name() calls it', () => {
+    const src = 'type pt{x:n}\nmk>pt;pt x:1\nf>n;p=mk;p.x';
+    assert.match(single(src, 'ILO-T018').message, /F pt/);
+    clean('type pt{x:n}\nmk>pt;pt x:1\nf>n;p=mk();p.x');
+  });
+});
+
+describe('long-form builtin names', () => {
+  it('get a hint (not an error or warning) with a rename to the short form', () => {
+    const src = 'f xs:L n>n;length xs';
+    const ds = checkProgram(parseIlo(src).program);
+    assert.deepEqual(ds.map((d) => [d.severity, underlined(src, d)]), [['hint', 'length']]);
+    assert.equal(applyFix(src, ds[0].suggestions![0]), 'f xs:L n>n;len xs');
+    clean(src);
   });
 });

@@ -19,6 +19,7 @@ import { listServerTools, listServers, McpListError } from '../../server/src/con
 import { importTools } from '../../server/src/contracts/import';
 import { checkImportedSource } from '../../server/src/contracts/importCheck';
 import { detectDrift, driftDiagnostics } from '../../server/src/contracts/drift';
+import { verifyLockedServers } from '../../server/src/contracts/driftVerify';
 import { parseIlo } from '../../server/src/syntax/parse';
 import { ensureMcpServer, MEMORY_SERVER } from './mcpServers';
 
@@ -201,4 +202,25 @@ test('the config reader reports bad entries by server name and keeps the good on
   assert.match(config.problems.join('\n'), /server `badUrl`: "url" must be an http\(s\) URL/);
   assert.match(parseMcpConfig('{"mcpServers": ').problems[0], /is not valid JSON/);
   assert.match(parseMcpConfig('{"servers2": {}}').problems[0], /has no "mcpServers" object/);
+});
+
+test('verify re-lists the pinned servers from the config and reports what changed', async () => {
+  const { url, http } = await pagingServer(3);
+  try {
+    const config = parseMcpConfig(JSON.stringify({ mcpServers: { inventory: { url }, other: { command: 'ilo-no-such-mcp-server-binary' } } }));
+    const listing = await listServerTools('inventory', config.servers.get('inventory')!, { timeoutMs: 10_000 });
+    // Pinned when the server had only two of its three tools, and a third server that is not configured.
+    const pinned = importTools(listing.tools.slice(0, 2), { server: 'inventory', serverInfo: listing.serverInfo });
+    const lock = {
+      lockfileVersion: 1,
+      servers: { inventory: pinned.lockEntry, other: importTools([], {}).lockEntry, retired: importTools([], {}).lockEntry },
+    };
+    const result = await verifyLockedServers(lock, config, { timeoutMs: 10_000 });
+    assert.deepEqual(result.checked, ['inventory']);
+    assert.deepEqual(result.notConfigured, ['retired']);
+    assert.deepEqual(result.failures.map((f) => [f.server, f.failure]), [['other', 'start']]);
+    assert.deepEqual(result.items.map((i) => [i.kind, i.wire]), [['added', 'lookup_item_2']]);
+  } finally {
+    http.close();
+  }
 });

@@ -25,10 +25,14 @@ export function ensureMcpServer(spec: ServerPackage): string {
   if (existsSync(entry) && installedVersion(root) === spec.version) return entry;
   mkdirSync(TOOLS_DIR, { recursive: true });
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const res = spawnSync(npm, ['install', '--no-audit', '--no-fund', '--no-save', '--prefix', TOOLS_DIR, `${spec.pkg}@${spec.version}`], {
-    encoding: 'utf8',
-    timeout: 240_000,
-  });
+  const install = () =>
+    spawnSync(npm, ['install', '--no-audit', '--no-fund', '--no-save', '--prefix', TOOLS_DIR, `${spec.pkg}@${spec.version}`], {
+      encoding: 'utf8',
+      timeout: 240_000,
+    });
+  // One retry: a registry hiccup should not fail the suite, a real outage still does.
+  let res = install();
+  if (res.status !== 0 || !existsSync(entry)) res = install();
   if (res.status !== 0 || !existsSync(entry)) {
     throw new Error(`could not install ${spec.pkg}@${spec.version} into ${TOOLS_DIR}:\n${res.error ?? ''}\n${res.stdout}\n${res.stderr}`);
   }

@@ -22,7 +22,8 @@ import { builtinAsValue, builtinName, checkBuiltinArgs } from './builtinRules';
 import { conversionHelp, inferCall } from './calls';
 import type { BodyContext } from './context';
 import { discardedResult } from './discarded';
-import { nearestName } from './nearest';
+import { closer, nearestName, nearestWithDistance } from './nearest';
+import { GlobalNames } from './suggest';
 import { checkTypeNames, type CheckEnv, type FnSig, type RecordDef } from './env';
 import { checkExhaustive } from './exhaustive';
 import { diag, didYouMean, insertAt, replaceWith } from './report';
@@ -49,8 +50,10 @@ const MAX_EXPR_DEPTH = 400;
 export interface Dependencies {
   /** Global names looked up (functions, tools, record types), hit or miss. */
   names: Set<string>;
-  /** A "did you mean" looked at every global function / type name. */
-  nameSet: boolean;
+  /** Unknown names a "did you mean" searched the function names for. */
+  queries: Set<string>;
+  /** Something looked at every record type (type "did you mean", `xs.i` field test). */
+  allTypes: boolean;
 }
 
 interface LambdaFrame {
@@ -59,7 +62,7 @@ interface LambdaFrame {
 }
 
 export class BodyChecker implements BodyContext {
-  readonly deps: Dependencies = { names: new Set(), nameSet: false };
+  readonly deps: Dependencies = { names: new Set(), queries: new Set(), allTypes: false };
   private scopes: Map<string, Ty>[] = [];
   private inLoop = false;
   private returns: Ty | undefined;
@@ -69,6 +72,7 @@ export class BodyChecker implements BodyContext {
   constructor(
     readonly env: CheckEnv,
     readonly out: Diagnostic[],
+    private readonly globals: GlobalNames = new GlobalNames(env),
   ) {}
 
   // ------------------------------------------------------------ context API
@@ -100,14 +104,19 @@ export class BodyChecker implements BodyContext {
     return this.env.types.get(name);
   }
 
-  allFunctionNames(): Iterable<string> {
-    this.deps.nameSet = true;
-    return this.env.functions.keys();
+  suggestCallee(name: string): string | undefined {
+    this.deps.queries.add(name);
+    return closer(nearestWithDistance(name, [this.localNames()]), this.globals.nearestCallee(name))?.name;
   }
 
-  allTypeNames(): Iterable<string> {
-    this.deps.nameSet = true;
-    return this.env.types.keys();
+  private suggestVariable(name: string): string | undefined {
+    this.deps.queries.add(name);
+    return closer(nearestWithDistance(name, [this.localNames()]), this.globals.nearestFunction(name))?.name;
+  }
+
+  private suggestType(name: string): string | undefined {
+    this.deps.allTypes = true;
+    return this.globals.nearestType(name)?.name;
   }
 
   enclosingReturn(): Ty | undefined {
@@ -361,6 +370,11 @@ export class BodyChecker implements BodyContext {
       case 'Ref':
         return this.ref(e.name, e);
       case 'Call':
+        // A bare zero-parameter function name written without `()` is a
+        // function value, not a call (only `name()` calls it), as in ilo.
+        if (e.args.length === 0 && e.unwrap === 'none' && e.callee.end === e.end && builtinName(e.callee.text) === undefined) {
+          if (this.local(e.callee.text) === undefined && this.fn(e.callee.text)?.params?.length === 0) return this.ref(e.callee.text, e);
+        }
         return inferCall(this, e);
       case 'Binary':
         return this.binary(e.op, this.infer(e.left), this.infer(e.right), e);
@@ -437,7 +451,7 @@ export class BodyChecker implements BodyContext {
       );
       return UNKNOWN;
     }
-    const near = nearestName(name, this.localNames(), this.allFunctionNames());
+    const near = this.suggestVariable(name);
     this.out.push(
       diag('ILO-T004', at, `'${name}' is not defined`, {
         hint: near !== undefined ? `did you mean '${near}'?` : canonical !== undefined ? `the builtin '${canonical}' cannot be used as a value here` : undefined,
@@ -498,7 +512,7 @@ export class BodyChecker implements BodyContext {
     const name = e.typeName.text;
     const def = this.record(name);
     if (def === undefined) {
-      const near = nearestName(name, this.allTypeNames());
+      const near = this.suggestType(name);
       this.out.push(
         diag('ILO-T003', e.typeName, `type '${name}' is not defined`, {
           hint: near !== undefined ? `did you mean '${near}'?` : undefined,
@@ -569,7 +583,7 @@ export class BodyChecker implements BodyContext {
   }
 
   private isAnyRecordField(name: string): boolean {
-    this.deps.nameSet = true;
+    this.deps.allTypes = true;
     for (const r of this.env.types.values()) if (r.fields?.some((f) => f.name === name)) return true;
     return false;
   }
@@ -611,7 +625,7 @@ export class BodyChecker implements BodyContext {
    */
   private lambda(e: LambdaExpr): Ty {
     // A lambda's signature is checked here (the reference lifts it to a top-level function).
-    this.deps.nameSet = true;
+    this.deps.allTypes = true;
     for (const p of e.params) checkTypeNames(p.type, this.env, this.out);
     checkTypeNames(e.returnType, this.env, this.out);
     const params = e.params.map((p) => this.ty(p.type));

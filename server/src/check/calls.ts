@@ -4,7 +4,6 @@
 
 import type { Diagnostic, Suggestion } from '../diagnostics';
 import type { CallExpr, Expr, Span } from '../syntax/ast';
-import { BUILTINS } from '../syntax/builtins';
 import {
   builtinAcceptsArity,
   builtinArityWords,
@@ -13,11 +12,8 @@ import {
   checkBuiltinArgs,
 } from './builtinRules';
 import type { BodyContext } from './context';
-import { nearestName } from './nearest';
 import { diag, didYouMean, insertAt, replaceWith } from './report';
 import { NUM, TEXT, UNKNOWN, compatible, showTy, type Ty } from './types';
-
-const ALL_BUILTIN_NAMES: readonly string[] = BUILTINS.map((b) => b.name);
 
 export function inferCall(cx: BodyContext, e: CallExpr): Ty {
   const argTys = e.args.map((a) => cx.infer(a));
@@ -99,7 +95,7 @@ export function inferCall(cx: BodyContext, e: CallExpr): Ty {
       }
       ty = UNKNOWN;
     } else {
-      const near = nearestName(callee, cx.localNames(), cx.allFunctionNames(), ALL_BUILTIN_NAMES);
+      const near = cx.suggestCallee(callee);
       out.push(
         diag('ILO-T005', e.callee, `no function named '${callee}' (called with ${e.args.length} argument${e.args.length === 1 ? '' : 's'})`, {
           hint: near !== undefined ? `did you mean '${near}'?` : undefined,

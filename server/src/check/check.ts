@@ -9,6 +9,8 @@ import { aliasHints } from './aliasHints';
 import { BodyChecker, type Dependencies } from './body';
 import { EnvMemo, collectEnv, sigKeyOf, type CheckEnv } from './env';
 import { shiftDiagnostic } from './report';
+import { GlobalNames } from './suggest';
+import { withinSuggestionDistance } from './nearest';
 
 export interface CheckOptions {
   /** Declarations visible through `use` (see project/imports.ts). */
@@ -33,10 +35,14 @@ export function checkProgram(program: Program, options: CheckOptions = {}): Diag
 interface CachedDecl {
   /** Global names the body looked up, with what they meant then. */
   deps: Map<string, string>;
-  /** The body offered a "did you mean" over all global names (so depends on the set of names). */
-  usesNameSet: boolean;
-  /** `nameSetVersion` when the entry was made. */
-  nameSetVersion: number;
+  /** Unknown names the body's "did you mean"s searched the function names for. */
+  queries: string[];
+  /** `functionNamesVersion` when last confirmed (meaningful when there are queries). */
+  functionNamesVersion: number;
+  /** `typesVersion` when made, if the body looked at every record type; else -1. */
+  typesVersion: number;
+  /** Checking threw (absurd input): never reused. */
+  failed: boolean;
   /** Diagnostics relative to the declaration's start. */
   relative: Diagnostic[];
   /** The same, absolute, for the start they were last produced at. */
@@ -61,8 +67,11 @@ export class IncrementalChecker {
   private readonly envMemo = new EnvMemo();
   private prevEnv: CheckEnv | undefined;
   private prevBroken: boolean | undefined;
-  /** Bumped whenever the set of global function/type names changes. */
-  private nameSetVersion = 0;
+  /** Bumped whenever the set of global function/tool names changes. */
+  private functionNamesVersion = 0;
+  /** Bumped whenever any record type (or the set of them) changes. */
+  private typesVersion = 0;
+  private globals: GlobalNames | undefined;
   private run = 0;
   /** Counters for the last `check` call (benchmarks and tests read them). */
   lastStats: CheckStats = { checked: 0, reused: 0 };
@@ -98,8 +107,13 @@ export class IncrementalChecker {
     // identity comparison finds the changes without re-rendering every type.
     const prev = this.prevBroken === !!options.brokenDeclsAreUndefined ? this.prevEnv : undefined;
     const changed = prev !== undefined ? changedNames(prev, env) : undefined;
-    if (changed === undefined || [...changed].some((n) => sameNames(prev!, env, n) === false)) this.nameSetVersion++;
-    const nameSet = this.nameSetVersion;
+    // Function names added or removed: only "did you mean"s near one of them can change.
+    const nameDelta = changed === undefined ? undefined : [...changed].filter((n) => prev!.functions.has(n) !== env.functions.has(n));
+    if (nameDelta === undefined || nameDelta.length > 0) this.functionNamesVersion++;
+    if (changed === undefined || [...changed].some((n) => prev!.types.has(n) || env.types.has(n))) this.typesVersion++;
+    const versions = { functionNames: this.functionNamesVersion, types: this.typesVersion };
+    const globals = (this.globals ??= new GlobalNames(env));
+    globals.update(env, versions.functionNames, nameDelta, versions.types);
     const prevRun = this.run;
     const run = ++this.run;
 
@@ -110,7 +124,11 @@ export class IncrementalChecker {
       return k;
     };
     const fresh = (c: CachedDecl): boolean => {
-      if (c.usesNameSet && c.nameSetVersion !== nameSet) return false;
+      if (c.queries.length > 0 && c.functionNamesVersion !== versions.functionNames) {
+        const delta = c.validAt === prevRun ? nameDelta : undefined;
+        if (delta === undefined || delta.some((n) => c.queries.some((q) => withinSuggestionDistance(q, n)))) return false;
+      }
+      if (c.failed || (c.typesVersion >= 0 && c.typesVersion !== versions.types)) return false;
       if (c.validAt === prevRun && changed !== undefined) {
         for (const n of c.deps.keys()) if (changed.has(n)) return false;
         return true;
@@ -125,17 +143,20 @@ export class IncrementalChecker {
       if (d.kind !== 'FunctionDecl') continue;
       let hit = this.byNode.get(d);
       if (hit === undefined || !fresh(hit)) {
-        const key = this.contentCache ? declKey(d, options.text) : undefined;
+        // Same node, stale result: the content is the same too, so only a node
+        // never seen before is looked up by content.
+        const key = this.contentCache && hit === undefined ? declKey(d, options.text) : undefined;
         hit = key !== undefined ? (this.byContent.get(key) ?? nextByContent.get(key)) : undefined;
         if (hit !== undefined && !fresh(hit)) hit = undefined;
         if (hit === undefined) {
-          hit = checkDecl(d, env, sigKey, nameSet);
+          hit = checkDecl(d, env, globals, sigKey, versions);
           stats.checked++;
         } else stats.reused++;
         if (key !== undefined) nextByContent.set(key, hit);
         this.byNode.set(d, hit);
       } else stats.reused++;
       hit.validAt = run;
+      hit.functionNamesVersion = versions.functionNames;
       if (hit.absStart !== d.start) {
         hit.absolute = hit.relative.map((x) => shiftDiagnostic(x, d.start));
         hit.absStart = d.start;
@@ -150,23 +171,30 @@ export class IncrementalChecker {
 }
 
 /** Verify one function body; the result records what it depended on. */
-function checkDecl(d: FunctionDecl, env: CheckEnv, sigKey: (n: string) => string, nameSet: number): CachedDecl {
+function checkDecl(
+  d: FunctionDecl,
+  env: CheckEnv,
+  globals: GlobalNames,
+  sigKey: (n: string) => string,
+  versions: { functionNames: number; types: number },
+): CachedDecl {
   const out: Diagnostic[] = [];
-  const checker = new BodyChecker(env, out);
+  const checker = new BodyChecker(env, out, globals);
   let deps: Dependencies | undefined;
   try {
     checker.checkFunction(d);
     out.push(...aliasHints(d));
     deps = checker.deps;
   } catch {
-    // e.g. a stack overflow on absurd nesting: keep what was found so far.
-    // An impossible dependency makes the entry stale on the next run.
-    deps = { names: new Set(), nameSet: true };
+    // e.g. a stack overflow on absurd nesting: keep what was found so far (marked failed below).
+    deps = { names: new Set(), queries: new Set(), allTypes: true };
   }
   return {
     deps: new Map([...deps.names].map((n) => [n, sigKey(n)])),
-    usesNameSet: deps.nameSet,
-    nameSetVersion: checker.deps === deps ? nameSet : -1,
+    queries: [...deps.queries],
+    functionNamesVersion: versions.functionNames,
+    typesVersion: deps.allTypes ? versions.types : -1,
+    failed: checker.deps !== deps,
     relative: out.map((x) => shiftDiagnostic(x, -d.start)),
     absStart: d.start,
     absolute: out,
@@ -174,16 +202,16 @@ function checkDecl(d: FunctionDecl, env: CheckEnv, sigKey: (n: string) => string
   };
 }
 
-/** Whether `name` is a global function / record name in both environments or in neither. */
-function sameNames(a: CheckEnv, b: CheckEnv, name: string): boolean {
-  return a.functions.has(name) === b.functions.has(name) && a.types.has(name) === b.types.has(name);
-}
-
 /** Global names defined differently (or only) in one of two environments. */
 function changedNames(a: CheckEnv, b: CheckEnv): Set<string> {
   const changed = new Set<string>();
+  // Same object: unchanged. A new object (its declaration was re-parsed) may
+  // still mean the same: compare what it says before calling it changed.
   const diff = <T>(x: ReadonlyMap<string, T>, y: ReadonlyMap<string, T>): void => {
-    for (const [k, v] of x) if (y.get(k) !== v) changed.add(k);
+    for (const [k, v] of x) {
+      const w = y.get(k);
+      if (w !== v && (w === undefined || sigKeyOf(a, k) !== sigKeyOf(b, k))) changed.add(k);
+    }
     for (const k of y.keys()) if (!x.has(k)) changed.add(k);
   };
   diff(a.functions, b.functions);

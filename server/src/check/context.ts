@@ -17,10 +17,8 @@ export interface BodyContext {
   fn(name: string): FnSig | undefined;
   /** Look a record type up in the environment (records the dependency). */
   record(name: string): RecordDef | undefined;
-  /** All global function names (records that the result depends on the whole set). */
-  allFunctionNames(): Iterable<string>;
-  /** All record type names (records that the result depends on the whole set). */
-  allTypeNames(): Iterable<string>;
+  /** "Did you mean" for an unknown callee: locals, then functions and tools, then builtins. */
+  suggestCallee(name: string): string | undefined;
   /** Return type of the function or lambda whose body is being checked. */
   enclosingReturn(): Ty | undefined;
   infer(e: Expr): Ty;

@@ -4,7 +4,7 @@
 // collecting it (ILO-T001/T002/T003/T030/T031).
 
 import type { Diagnostic } from '../diagnostics';
-import type { AliasDecl, Decl, Param, Span, TypeDecl, TypeExpr } from '../syntax/ast';
+import type { AliasDecl, Decl, FunctionDecl, Param, Span, ToolDecl, TypeDecl, TypeExpr } from '../syntax/ast';
 import { nearestName } from './nearest';
 import { diag, didYouMean, shiftDiagnostic } from './report';
 import { namedRefs, toTy, validatedNamedTypes } from './typeExprs';
@@ -67,7 +67,7 @@ const BUILTIN_TYPE_NAMES = new Set(['n', 't', 'b', 'L', 'R', '_']);
 export function collectEnv(own: readonly Decl[], opts: CollectOptions = {}): { env: CheckEnv; diagnostics: Diagnostic[] } {
   const imported = opts.imported ?? [];
   const ownSet = new Set<Decl>(own);
-  const all: Decl[] = [...imported, ...own];
+  const all: readonly Decl[] = imported.length === 0 ? own : [...imported, ...own];
   const out: Diagnostic[] = [];
   const env: CheckEnv = { functions: new Map(), types: new Map(), aliases: new Map() };
 
@@ -140,14 +140,14 @@ export function collectEnv(own: readonly Decl[], opts: CollectOptions = {}): { e
 
   const typesKey = memo === undefined ? '' : `${aliasKey}|${[...env.types.keys()].join(',')}`;
   /** ILO-T003 for the types written in `d`, reused when aliases and record names did not change. */
-  const typeNames = (d: Decl, types: () => readonly TypeExpr[]): void => {
+  const typeNames = (d: FunctionDecl | ToolDecl | TypeDecl): void => {
     const m = memo?.typeChecks.get(d);
     if (m !== undefined && m.key === typesKey) {
       for (const x of m.diagnostics) out.push(shiftDiagnostic(x, d.start - m.start));
       return;
     }
     const found: Diagnostic[] = [];
-    for (const te of types()) checkTypeNames(te, env, found);
+    for (const te of writtenTypes(d)) checkTypeNames(te, env, found);
     out.push(...found);
     memo?.typeChecks.set(d, { key: typesKey, start: d.start, diagnostics: found });
   };
@@ -161,7 +161,7 @@ export function collectEnv(own: readonly Decl[], opts: CollectOptions = {}): { e
         report(d, d.name, (s) => diag('ILO-T002', s, `${what} '${name}' is already defined`));
         continue;
       }
-      if (ownSet.has(d)) typeNames(d, () => [...d.params.map((p) => p.type), d.returnType]);
+      if (ownSet.has(d)) typeNames(d);
       env.functions.set(
         name,
         converted(d, () => ({
@@ -190,9 +190,14 @@ export function collectEnv(own: readonly Decl[], opts: CollectOptions = {}): { e
   }
 
   // Field types of our own records.
-  for (const d of own) if (d.kind === 'TypeDecl') typeNames(d, () => d.fields.map((f) => f.type));
+  for (const d of own) if (d.kind === 'TypeDecl') typeNames(d);
 
   return { env, diagnostics: out };
+}
+
+/** The types written in a declaration's header or fields. */
+function writtenTypes(d: FunctionDecl | ToolDecl | TypeDecl): TypeExpr[] {
+  return d.kind === 'TypeDecl' ? d.fields.map((f) => f.type) : [...d.params.map((p) => p.type), d.returnType];
 }
 
 function paramSig(p: Param, aliases: ReadonlyMap<string, Ty>): ParamSig {

@@ -7,14 +7,22 @@
 import { SUGGESTION_MAX_DISTANCE } from '../syntax/names';
 
 export function nearestName(name: string, ...pools: Iterable<string>[]): string | undefined {
+  return nearestWithDistance(name, pools)?.name;
+}
+
+export interface Near {
+  name: string;
+  distance: number;
+}
+
+/** The closest candidate and its distance (ties to the earliest), or undefined. */
+export function nearestWithDistance(name: string, pools: Iterable<string>[]): Near | undefined {
   let best: string | undefined;
   let bestDist = SUGGESTION_MAX_DISTANCE + 1;
-  const seen = new Set<string>();
   for (const pool of pools) {
     for (const c of pool) {
-      if (c === name || seen.has(c)) continue;
-      seen.add(c);
-      if (Math.abs(c.length - name.length) >= bestDist) continue;
+      // A name listed twice compares equal twice; only a strictly closer one replaces the best.
+      if (c === name || Math.abs(c.length - name.length) >= bestDist) continue;
       const d = boundedDistance(name, c, bestDist - 1);
       if (d < bestDist) {
         best = c;
@@ -22,7 +30,19 @@ export function nearestName(name: string, ...pools: Iterable<string>[]): string 
       }
     }
   }
-  return best;
+  return best === undefined ? undefined : { name: best, distance: bestDist };
+}
+
+/** Whether `a` and `b` are close enough for one to be suggested for the other. */
+export function withinSuggestionDistance(a: string, b: string): boolean {
+  return Math.abs(a.length - b.length) <= SUGGESTION_MAX_DISTANCE && boundedDistance(a, b, SUGGESTION_MAX_DISTANCE) <= SUGGESTION_MAX_DISTANCE;
+}
+
+/** Of two answers, the closer; on a tie the first (earlier pools win ties). */
+export function closer(a: Near | undefined, b: Near | undefined): Near | undefined {
+  if (a === undefined) return b;
+  if (b === undefined) return a;
+  return b.distance < a.distance ? b : a;
 }
 
 // Reused rows (names are short; grown on demand).

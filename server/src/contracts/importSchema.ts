@@ -182,8 +182,8 @@ export class TypePlanner {
     const asRecord = description !== undefined && innerOfNull === undefined && isRecordCandidate(core) && isProseSafe(description);
     const typed = this.typeOf(asRecord ? { ...core, description } : core, ctx, wire, true);
     if (!typed || typed.description !== undefined) return loose();
-    const note = asRecord && typed.type.kind === 'NamedType' ? undefined : description;
-    if (asRecord && note !== undefined) return loose();
+    // A record took the description; anything else gets it from `@param`/`@field`.
+    const note = asRecord ? undefined : description;
     if (required) return { ilo, wire, type: typed.type, description: note, patch: nonEmpty(typed.patch) };
 
     // Optional: `O T` exports as T-or-null; narrow it back unless the original allowed null too.
