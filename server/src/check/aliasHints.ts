@@ -7,7 +7,7 @@ import type { Diagnostic } from '../diagnostics';
 import type { FunctionDecl } from '../syntax/ast';
 import { canonicalBuiltinName, isBuiltinAlias } from '../syntax/builtins';
 import { replaceWith } from './report';
-import { forEachNode } from './walk';
+import { forEachNode } from '../syntax/walk';
 
 export const ALIAS_HINT_CODE = 'long-form-alias';
 
@@ -15,7 +15,7 @@ export const ALIAS_HINT_CODE = 'long-form-alias';
 export function aliasHints(decl: FunctionDecl): Diagnostic[] {
   const out: Diagnostic[] = [];
   forEachNode(decl.body, (n) => {
-    if (n.kind !== 'Call' || !isBuiltinAlias(n.callee.text)) return;
+    if (!('kind' in n) || n.kind !== 'Call' || !isBuiltinAlias(n.callee.text)) return;
     const short = canonicalBuiltinName(n.callee.text)!;
     out.push({
       code: ALIAS_HINT_CODE,

@@ -8,7 +8,7 @@
 import type { Diagnostic, RelatedInfo, Severity } from '../diagnostics';
 import type { Decl, FunctionDecl, Span } from '../syntax/ast';
 import { canonicalBuiltinName } from '../syntax/builtins';
-import { forEachNode } from '../query/walk';
+import { forEachNode } from '../syntax/walk';
 import { localBindings } from '../query/symbols';
 import type { SchemaEnv } from '../schema/env';
 import { behaviorWords, completeTriple } from './behavior';

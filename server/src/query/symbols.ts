@@ -4,7 +4,7 @@
 
 import type { Decl, FunctionDecl, LambdaExpr, Name, Program, Span, Stmt } from '../syntax/ast';
 import { lookupBuiltin, type Builtin } from '../syntax/builtins';
-import { childrenOf, forEachNode, isArm, isParam, pathAt, type Node } from './walk';
+import { childrenOf, forEachNode, isArm, isParam, pathAt, type Node } from '../syntax/walk';
 
 /** A declaration together with the file it lives in (undefined = the current file). */
 export interface LocatedDecl {

@@ -8,7 +8,7 @@ import { formatSignature } from '../syntax/builtins';
 import { declSignature } from '../query/print';
 import { typeText } from '../syntax/typeText';
 import { symbolAt, visibleDecls, type LocatedDecl } from '../query/symbols';
-import { forEachNode, isParam } from '../query/walk';
+import { forEachNode, isParam } from '../syntax/walk';
 import type { FileAnalysis } from './analysis';
 import type { LineIndex } from '../syntax/lineIndex';
 import { rangeOf } from './lspDiagnostics';

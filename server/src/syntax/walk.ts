@@ -1,7 +1,8 @@
-// Generic traversal of the AST: the children of any node, in source order.
+// Generic traversal of the AST: the children of any node, in source order
+// (iterative where it matters, so deeply nested input cannot overflow the stack).
 // Editor features (hover, definition, completion) and analyses build on it.
 
-import type { Decl, Expr, MatchArm, Param, Stmt, TypeExpr } from '../syntax/ast';
+import type { Decl, Expr, MatchArm, Param, Stmt, TypeExpr } from './ast';
 
 export type Node = Decl | Stmt | Expr | TypeExpr | MatchArm | Param;
 
