@@ -6,6 +6,7 @@ import { runExport } from './cli/export';
 import { runContracts } from './cli/contracts';
 import { runImport, runVerify } from './cli/importVerify';
 import type { CliIo } from './cli/io';
+import { parseArgs, scopeOption } from './cli/args';
 import { startServer } from './server';
 
 const USAGE = `ilo-ls — ilo language server and tools
@@ -74,26 +75,19 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 }
 
 function runCheck(args: readonly string[], io: CliIo): number {
-  const json = args.includes('--json');
-  const scopeArg = args.find((a) => a.startsWith('--scope='));
-  const scope = scopeArg?.slice('--scope='.length);
-  if (scope !== undefined && scope !== 'file' && scope !== 'workspace') {
-    io.err(`ilo-ls check: --scope must be file or workspace\n`);
+  const p = parseArgs(args, ['--scope'], ['--json']);
+  const scope = scopeOption(p);
+  if (p.error || scope === 'invalid') {
+    io.err(`ilo-ls check: ${p.error ?? '--scope must be file or workspace'}\n`);
     return 2;
   }
-  const unknown = args.filter((a) => a.startsWith('-') && a !== '--json' && a !== scopeArg);
-  if (unknown.length > 0) {
-    io.err(`ilo-ls check: unknown option ${unknown.join(', ')}\n`);
-    return 2;
-  }
-  const inputs = args.filter((a) => !a.startsWith('-'));
-  if (inputs.length === 0) {
+  if (p.positional.length === 0) {
     io.err('ilo-ls check: no files given\n');
     return 2;
   }
-  const { records, missing } = checkFiles(inputs, scope ?? 'file');
+  const { records, missing } = checkFiles(p.positional, scope ?? 'file');
   for (const m of missing) io.err(`ilo-ls check: no such file or directory: ${m}\n`);
-  if (json) io.out(`${JSON.stringify(records, null, 2)}\n`);
+  if (p.flags.has('--json')) io.out(`${JSON.stringify(records, null, 2)}\n`);
   else for (const r of records) io.out(`${formatRecord(r)}\n`);
   if (missing.length > 0) return 2;
   return records.some((r) => r.severity === 'error') ? 1 : 0;

@@ -1,7 +1,8 @@
 // `ilo-ls contracts [--json] [--scope=file|workspace] FILE...`: every tool's
 // wire name, schema hash and behavioral identity, and the collision groups.
 
-import { contractsReport, type CollisionScope, type ContractsReport } from '../contracts';
+import { contractsReport, type ContractsReport } from '../contracts';
+import { parseArgs, scopeOption } from './args';
 import { analyzeFiles } from './analyzeFiles';
 import type { CliIo } from './io';
 
@@ -21,19 +22,14 @@ function table(report: ContractsReport): string {
 }
 
 export function runContracts(args: readonly string[], io: CliIo): number {
-  const json = args.includes('--json');
-  const scopeArg = args.find((a) => a.startsWith('--scope='));
-  const scope = (scopeArg?.slice('--scope='.length) ?? 'file') as CollisionScope;
-  if (scope !== 'file' && scope !== 'workspace') {
-    io.err('ilo-ls contracts: --scope must be file or workspace\n');
+  const p = parseArgs(args, ['--scope'], ['--json']);
+  const scope = scopeOption(p);
+  if (p.error || scope === 'invalid') {
+    io.err(`ilo-ls contracts: ${p.error ?? '--scope must be file or workspace'}\n`);
     return 2;
   }
-  const unknown = args.filter((a) => a.startsWith('-') && a !== '--json' && a !== scopeArg);
-  if (unknown.length > 0) {
-    io.err(`ilo-ls contracts: unknown option ${unknown.join(', ')}\n`);
-    return 2;
-  }
-  const inputs = args.filter((a) => !a.startsWith('-'));
+  const json = p.flags.has('--json');
+  const inputs = p.positional;
   if (inputs.length === 0) {
     io.err('ilo-ls contracts: no files given\n');
     return 2;
@@ -44,7 +40,7 @@ export function runContracts(args: readonly string[], io: CliIo): number {
   if (missing.length > 0 || unreadable.length > 0) return 2;
   const report = contractsReport(
     analyzed.map(({ analysis }) => ({ path: analysis.path, program: analysis.program, text: analysis.text, imported: analysis.importedLocated })),
-    { scope, relativeTo: process.cwd() },
+    { scope: scope ?? 'file', relativeTo: process.cwd() },
   );
   io.out(json ? `${JSON.stringify(report, null, 2)}\n` : table(report));
   return 0;

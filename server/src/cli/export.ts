@@ -7,6 +7,7 @@ import { describeExport, EXPORT_FORMATS, exportTools, type ExportFormat } from '
 import { behaviorExtender } from '../contracts';
 import { analyzeFiles } from './analyzeFiles';
 import type { CliIo } from './io';
+import { optionValue, parseArgs } from './args';
 
 /**
  * Declarations of several files, each once: a file given on the command line
@@ -27,41 +28,20 @@ export function mergedDecls(analyses: readonly FileAnalysis[]): Decl[] {
 }
 
 export function runExport(args: readonly string[], io: CliIo): number {
-  let format: ExportFormat = 'mcp';
-  let out: string | undefined;
-  let force = false;
-  const inputs: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (a === '--format' || a === '-f') {
-      const v = args[++i];
-      if (!EXPORT_FORMATS.includes(v as ExportFormat)) {
-        io.err(`ilo-ls export: --format must be one of ${EXPORT_FORMATS.join(', ')}\n`);
-        return 2;
-      }
-      format = v as ExportFormat;
-    } else if (a.startsWith('--format=')) {
-      const v = a.slice('--format='.length);
-      if (!EXPORT_FORMATS.includes(v as ExportFormat)) {
-        io.err(`ilo-ls export: --format must be one of ${EXPORT_FORMATS.join(', ')}\n`);
-        return 2;
-      }
-      format = v as ExportFormat;
-    } else if (a === '-o' || a === '--out') {
-      out = args[++i];
-      if (!out) {
-        io.err('ilo-ls export: -o needs a file name\n');
-        return 2;
-      }
-    } else if (a === '--force') {
-      force = true;
-    } else if (a.startsWith('-')) {
-      io.err(`ilo-ls export: unknown option ${a}\n`);
-      return 2;
-    } else {
-      inputs.push(a);
-    }
+  const p = parseArgs(args, ['--format', '-f', '-o', '--out'], ['--force']);
+  if (p.error) {
+    io.err(`ilo-ls export: ${p.error}\n`);
+    return 2;
   }
+  const formatArg = optionValue(p, '--format', '-f') ?? 'mcp';
+  if (!EXPORT_FORMATS.includes(formatArg as ExportFormat)) {
+    io.err(`ilo-ls export: --format must be one of ${EXPORT_FORMATS.join(', ')}\n`);
+    return 2;
+  }
+  const format = formatArg as ExportFormat;
+  const out = optionValue(p, '-o', '--out');
+  const force = p.flags.has('--force');
+  const inputs = p.positional;
   if (inputs.length === 0) {
     io.err('ilo-ls export: no files given\n');
     return 2;

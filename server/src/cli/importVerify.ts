@@ -7,37 +7,7 @@ import { LOCK_FILE_NAME } from '../contracts';
 import { planImport, serverNameFor, verifyAgainstServers, type ImportSource } from '../service/importWorkflow';
 import { formatRecord, toRecords } from './check';
 import type { CliIo } from './io';
-
-interface Parsed {
-  flags: Map<string, string | true>;
-  positional: string[];
-  error?: string;
-}
-
-/** Splits `--name value`, `--name=value` and bare `--flag` arguments. */
-function parseArgs(args: readonly string[], valued: readonly string[], bare: readonly string[]): Parsed {
-  const flags = new Map<string, string | true>();
-  const positional: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (!a.startsWith('-')) {
-      positional.push(a);
-      continue;
-    }
-    const eq = a.indexOf('=');
-    const name = eq > 0 ? a.slice(0, eq) : a;
-    if (valued.includes(name)) {
-      const value = eq > 0 ? a.slice(eq + 1) : args[++i];
-      if (value === undefined || value === '') return { flags, positional, error: `${name} needs a value` };
-      flags.set(name, value);
-    } else if (bare.includes(name) && eq < 0) {
-      flags.set(name, true);
-    } else {
-      return { flags, positional, error: `unknown option ${a}` };
-    }
-  }
-  return { flags, positional };
-}
+import { optionValue, parseArgs } from './args';
 
 function exists(p: string): boolean {
   return fs.existsSync(p);
@@ -49,11 +19,11 @@ export async function runImport(args: readonly string[], io: CliIo): Promise<num
     io.err(`ilo-ls import: ${p.error}\n`);
     return 2;
   }
-  const config = p.flags.get('--config') as string | undefined;
-  const server = p.flags.get('--server') as string | undefined;
-  const out = (p.flags.get('-o') ?? p.flags.get('--out')) as string | undefined;
+  const config = optionValue(p, '--config');
+  const server = optionValue(p, '--server');
+  const out = optionValue(p, '-o', '--out');
   const force = p.flags.has('--force');
-  const timeoutMs = p.flags.has('--timeout') ? Number(p.flags.get('--timeout')) * 1000 : undefined;
+  const timeoutMs = p.flags.has('--timeout') ? Number(optionValue(p, '--timeout')) * 1000 : undefined;
   let source: ImportSource;
   if (config) {
     if (!server) {
@@ -121,13 +91,13 @@ export async function runVerify(args: readonly string[], io: CliIo): Promise<num
     io.err(`ilo-ls verify: ${p.error ?? `unexpected argument ${p.positional[0]}`}\n`);
     return 2;
   }
-  const config = p.flags.get('--config') as string | undefined;
+  const config = optionValue(p, '--config');
   if (!config) {
     io.err('ilo-ls verify: --config CFG is required (the MCP config naming the servers)\n');
     return 2;
   }
-  const lock = (p.flags.get('--lock') as string | undefined) ?? path.join(process.cwd(), LOCK_FILE_NAME);
-  const timeoutMs = p.flags.has('--timeout') ? Number(p.flags.get('--timeout')) * 1000 : undefined;
+  const lock = optionValue(p, '--lock') ?? path.join(process.cwd(), LOCK_FILE_NAME);
+  const timeoutMs = p.flags.has('--timeout') ? Number(optionValue(p, '--timeout')) * 1000 : undefined;
   let outcome;
   try {
     outcome = await verifyAgainstServers(lock, config, timeoutMs);
