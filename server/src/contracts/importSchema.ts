@@ -17,6 +17,7 @@
 
 import type { Span, TypeExpr } from '../syntax/ast';
 import { isJsonObject, type JsonObject, type JsonValue } from '../schema/json';
+import { MERGEABLE } from '../schema/typeSchema';
 import { isKeyword, isReservedWord, isValidIdentifier } from '../syntax/names';
 import { NameScope, singular } from './importNames';
 import { canonicalJson } from './lockHash';
@@ -60,34 +61,12 @@ interface Typed {
   description?: string;
 }
 
-/** Keywords `@schema` can add to a typed (non-`_`) position; the schema layer merges exactly these. */
-const PATCHABLE = new Set([
-  'default',
-  'examples',
-  'const',
-  'enum',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'multipleOf',
-  'minLength',
-  'maxLength',
-  'pattern',
-  'format',
-  'minItems',
-  'maxItems',
-  'uniqueItems',
-  'minProperties',
-  'maxProperties',
-  'contentMediaType',
-  'contentEncoding',
-  'title',
-  'deprecated',
-  'readOnly',
-  'writeOnly',
-  '$comment',
-]);
+/**
+ * Keywords `@schema` can carry for a typed (non-`_`) position: what the schema
+ * layer merges, except `description`, which the importer writes as `@param`
+ * / `@field` prose instead.
+ */
+const PATCHABLE: ReadonlySet<string> = new Set([...MERGEABLE].filter((k) => k !== 'description'));
 
 const ZERO: Span = { start: 0, end: 0 };
 export const prim = (name: 'n' | 't' | 'b' | '_'): TypeExpr => ({ kind: 'PrimType', name, ...ZERO });

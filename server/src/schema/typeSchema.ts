@@ -43,7 +43,7 @@ interface Site {
 }
 
 /** Keywords `@schema` may add to a typed (non-`_`) property. */
-const MERGEABLE = new Set([
+export const MERGEABLE: ReadonlySet<string> = new Set([
   'default',
   'examples',
   'const',
