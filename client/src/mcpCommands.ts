@@ -40,15 +40,17 @@ async function pickConfig(): Promise<string | undefined> {
 }
 
 async function chooseSource(): Promise<ImportSource | undefined> {
-  const choice = await vscode.window.showQuickPick(
-    [
-      { label: 'From a JSON file…', detail: 'a tools/list result or an array of tools', id: 'file' },
-      { label: 'From the clipboard', detail: 'tools/list JSON copied from anywhere', id: 'clipboard' },
-      { label: 'From an MCP server…', detail: 'start a server named in an MCP config and list its tools', id: 'server' },
-    ],
-    { title: 'Import MCP tools' },
-  );
+  const editor = vscode.window.activeTextEditor;
+  const selection = editor && !editor.selection.isEmpty ? editor.document.getText(editor.selection) : undefined;
+  const choices = [
+    ...(selection ? [{ label: 'From the selection', detail: 'the selected tools/list JSON', id: 'selection' }] : []),
+    { label: 'From a JSON file…', detail: 'a tools/list result or an array of tools', id: 'file' },
+    { label: 'From the clipboard', detail: 'tools/list JSON copied from anywhere', id: 'clipboard' },
+    { label: 'From an MCP server…', detail: 'start a server named in an MCP config and list its tools', id: 'server' },
+  ];
+  const choice = await vscode.window.showQuickPick(choices, { title: 'Import MCP tools' });
   if (!choice) return undefined;
+  if (choice.id === 'selection' && selection) return { kind: 'text', text: selection };
   if (choice.id === 'file') {
     const picked = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { JSON: ['json'] } });
     if (!picked?.[0]) return undefined;
