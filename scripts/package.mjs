@@ -5,7 +5,7 @@
 //
 // Usage: node scripts/package.mjs [--out path/to/file.vsix]
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,29 +17,29 @@ const out = outIndex > 0 ? resolve(process.argv[outIndex + 1]) : join(root, `${p
 
 function run(cmd, args, cwd = root) {
   const res = spawnSync(cmd, args, { cwd, stdio: 'inherit' });
-  if (res.status !== 0) {
-    console.error(`package: \`${cmd} ${args.join(' ')}\` failed (${res.status ?? res.signal})`);
-    process.exit(1);
-  }
+  if (res.status !== 0) throw new Error(`\`${cmd} ${args.join(' ')}\` failed (${res.status ?? res.signal})`);
 }
 
-// A clean dist/ so no stale bundle or source map of a dev build can ship.
-rmSync(join(root, 'dist'), { recursive: true, force: true });
-run(process.execPath, [join(root, 'scripts', 'build.mjs'), '--production']);
-
-// vsce walks every file below its folder before applying .vscodeignore; the
-// git-ignored tool and scratch folders (hundreds of MB) would make that take
-// half a minute. It runs on a copy without them; .vscodeignore still decides.
-const heavy = new Set(['node_modules', '.git', '.tools', '.e2e']);
+// Everything happens in a copy of the tree:
+//  - the production build goes to the copy's dist/, so the working tree's
+//    dev build (and anything using it meanwhile) is left alone, and no stale
+//    file of a dev build can ship;
+//  - vsce walks every file below its folder before applying .vscodeignore,
+//    and the git-ignored tool and scratch folders (hundreds of MB) would make
+//    that take half a minute. .vscodeignore still decides what ships.
+const skipped = new Set(['node_modules', '.git', '.tools', '.e2e', 'dist']);
 const stage = mkdtempSync(join(tmpdir(), 'ilo-vsix-'));
 try {
   cpSync(root, stage, {
     recursive: true,
     filter: (src) => {
       const rel = src.slice(root.length + 1);
-      return !heavy.has(rel.split('/')[0]) && !rel.endsWith('.vsix');
+      return !skipped.has(rel.split('/')[0]) && !rel.endsWith('.vsix');
     },
   });
+  symlinkSync(join(root, 'node_modules'), join(stage, 'node_modules'), 'dir');
+  run(process.execPath, [join(stage, 'scripts', 'build.mjs'), '--production'], stage);
+
   const vsce = join(root, 'node_modules', '@vscode', 'vsce', 'vsce');
   const args = ['package', '--no-dependencies', '--out', out];
   // Never prompt (CI has no terminal): say up front what this package lacks.
@@ -47,7 +47,10 @@ try {
   if (!pkg.repository) args.push('--allow-missing-repository', '--no-rewrite-relative-links');
   mkdirSync(dirname(out), { recursive: true });
   run(process.execPath, [vsce, ...args], stage);
+  console.log(`package: wrote ${out}`);
+} catch (err) {
+  console.error(`package: FAILED: ${err.message}`);
+  process.exitCode = 1;
 } finally {
   rmSync(stage, { recursive: true, force: true });
 }
-console.log(`package: wrote ${out}`);

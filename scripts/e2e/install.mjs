@@ -7,7 +7,7 @@
 // Each step is skipped when already done, so a second run takes a second.
 // Any failure exits non-zero with a clear message: the e2e never skips silently.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   chromiumBin,
@@ -38,6 +38,18 @@ function run(cmd, args, options = {}) {
   if (res.status !== 0) fail(`\`${cmd} ${args.join(' ')}\` exited with ${res.status ?? res.signal}`);
 }
 
+/** Like run(), but the (very long) output goes to `logFile`; its end is shown on failure. */
+function runLogged(cmd, args, logFile, options = {}) {
+  const fd = openSync(logFile, 'w');
+  const res = spawnSync(cmd, args, { ...options, stdio: ['ignore', fd, fd] });
+  closeSync(fd);
+  if (res.error || res.status !== 0) {
+    const tail = readFileSync(logFile, 'utf8').split('\n').slice(-80).join('\n');
+    console.error(`--- last lines of ${logFile} ---\n${tail}`);
+    fail(`\`${cmd} ${args.join(' ')}\` ${res.error ? `could not start: ${res.error.message}` : `exited with ${res.status ?? res.signal}`}`);
+  }
+}
+
 function debianPackageInstalled(name) {
   const res = spawnSync('dpkg-query', ['-W', '-f=${Status}', name], { encoding: 'utf8' });
   return res.status === 0 && res.stdout.includes('install ok installed');
@@ -50,12 +62,14 @@ function ensureAptPackages() {
   } else {
     log(`installing Debian packages: ${missing.join(' ')}`);
     const asRoot = process.getuid?.() === 0;
-    const exec = (args) => {
-      const cmd = asRoot ? args : ['sudo', '-n', ...args];
-      run(cmd[0], cmd.slice(1), { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-    };
-    exec(['apt-get', 'update', '-qq']);
-    exec(['apt-get', 'install', '-y', '-qq', '--no-install-recommends', ...missing]);
+    const cmd = (args) => (asRoot ? args : ['sudo', '-n', ...args]);
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    const logFile = join(tools, 'apt-install.log');
+    log(`apt output goes to ${logFile}`);
+    const update = cmd(['apt-get', 'update', '-qq']);
+    run(update[0], update.slice(1), { env });
+    const install = cmd(['apt-get', 'install', '-y', '-qq', ...missing]);
+    runLogged(install[0], install.slice(1), logFile, { env });
   }
   if (!existsSync(chromiumBin)) fail(`no browser at ${chromiumBin} after installing Debian's chromium`);
 }
@@ -114,7 +128,9 @@ function ensureCodeServer() {
     allowScripts: { [`code-server@${codeServerVersion}`]: true, argon2: true },
   };
   writeFileSync(join(codeServerHome, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');
-  run('npm', ['install', '--no-package-lock', '--foreground-scripts', `code-server@${codeServerVersion}`], {
+  const logFile = join(tools, 'code-server-install.log');
+  log(`build output goes to ${logFile}`);
+  runLogged('npm', ['install', '--no-package-lock', '--foreground-scripts', `code-server@${codeServerVersion}`], logFile, {
     cwd: codeServerHome,
     env: nodeToolEnv(),
   });

@@ -106,9 +106,13 @@ function serveDomChecks(page) {
     if (!next) return;
     busy = true;
     handled.add(next);
+    const name = next.replace(/\.request\.json$/, '');
     try {
-      const req = JSON.parse(readFileSync(join(handshakeDir, next), 'utf8'));
-      await answer(next.replace(/\.request\.json$/, ''), req);
+      await answer(name, JSON.parse(readFileSync(join(handshakeDir, next), 'utf8')));
+    } catch (err) {
+      // An unreadable request still gets an answer, so the test fails fast and says why.
+      const out = join(handshakeDir, `${name}.response.json`);
+      writeFileSync(out, JSON.stringify({ hoverVisible: false, hoverText: '', problemsVisible: false, problemsText: '', error: String(err) }));
     } finally {
       busy = false;
     }
@@ -157,10 +161,32 @@ function printResults(how) {
   return results;
 }
 
+/** On failure: where VS Code's own logs are, with the end of the ilo output channel. */
+function printLogHints() {
+  const logsRoot = join(runDir, 'user-data', 'logs');
+  const found = [];
+  const walk = (dir) => {
+    if (!existsSync(dir)) return;
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name === 'remoteexthost.log' || p.includes('ilo-tooling')) found.push(p);
+    }
+  };
+  walk(logsRoot);
+  console.error(`e2e: logs: ${[automationLog, join(runDir, 'code-server.log'), ...found].join('\n      ')}`);
+  for (const f of found.filter((p) => p.includes('ilo-tooling'))) {
+    const tail = readFileSync(f, 'utf8').trim().split('\n').slice(-20).join('\n');
+    console.error(`--- end of ${f} ---\n${tail || '(empty)'}`);
+  }
+  if (existsSync(join(shotsDir, 'failure.png'))) console.error(`e2e: the page at the end: ${join(shotsDir, 'failure.png')}`);
+}
+
 async function main() {
   checkPreconditions();
   await bundleSuite();
   const dirs = prepareScratch(runDir);
+  rmSync(join(shotsDir, 'failure.png'), { force: true });
   cpSync(join(root, 'test', 'e2e', 'workspace'), workspace, { recursive: true });
   const port = await freePort();
   const server = await startCodeServer({ dirs, port, smokeTestDriver: true });
@@ -218,11 +244,13 @@ async function main() {
   }
 
   const { passed, failed } = printResults(how);
-  const ok = how.code === 0 || (how.code === undefined && failed === 0 && passed > 0);
+  // A run that reports success but ran nothing is a failure too.
+  const ok = (how.code === 0 || how.code === undefined) && failed === 0 && passed > 0;
+  if (!ok) printLogHints();
   if (ok && docsImage) {
     mkdirSync(join(root, 'docs', 'images'), { recursive: true });
-    copyFileSync(join(shotsDir, 'hover-and-problems.png'), join(root, 'docs', 'images', 'hover-and-problems.png'));
-    log('copied the screenshot to docs/images/hover-and-problems.png');
+    copyFileSync(join(shotsDir, 'hover-and-problems.png'), join(root, 'docs', 'images', 'vscode-hover-problems.png'));
+    log('copied the screenshot to docs/images/vscode-hover-problems.png');
   }
   log(`finished in ${secs(Date.now() - started)}${how.note ? ` (${how.note})` : ''}`);
   console.log(`e2e: ${passed} passed, ${ok ? failed : Math.max(failed, 1)} failed`);
