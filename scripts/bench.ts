@@ -5,13 +5,16 @@
 //      separated), with a fresh parser (no cached chunks);
 //   3. one-character edits in the middle of that file: time from the edit to
 //      fresh parse diagnostics with an IncrementalParser (median, p95, 200 edits).
+// Sections 1-3 run twice: tolerant parser only, then with the strict path
+// (ohm syntactic grammar + resolve.ts) tried first on every chunk, with the
+// share of chunks it built.
 //
 // Sections are functions returning rows, so a later stage (the verifier) can
 // add its own section next to these.
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { IncrementalParser, parseIlo } from '../server/src/syntax/parse';
+import { IncrementalParser, parseIlo, type ParseStats } from '../server/src/syntax/parse';
 import { clearLexCache } from '../server/src/syntax/grammar';
 import { corpusDir } from './conformance';
 import { IncrementalChecker, checkProgram } from '../server/src/check/check';
@@ -60,33 +63,50 @@ function quantile(xs: number[], q: number): number {
   return s[Math.min(s.length - 1, Math.floor(q * (s.length - 1)))];
 }
 
-export function benchCorpus(dir: string): BenchRow[] {
+const pathLabel = (strict: boolean): string => (strict ? '[strict] ' : '[tolerant] ');
+
+const share = (s: ParseStats): string => {
+  const tried = s.strict + s.tolerant;
+  return `${s.strict} of ${tried} (${((100 * s.strict) / Math.max(1, tried)).toFixed(1)}%)`;
+};
+
+export function benchCorpus(dir: string, strict = false): BenchRow[] {
   const files = corpusFiles(dir);
+  clearLexCache();
   let bytes = 0;
+  const stats: ParseStats = { strict: 0, tolerant: 0, reused: 0 };
   const t0 = performance.now();
   for (const f of files) {
-    parseIlo(f.text);
+    const p = new IncrementalParser();
+    p.parse(f.text, { strict });
+    stats.strict += p.lastStats.strict;
+    stats.tolerant += p.lastStats.tolerant;
     bytes += Buffer.byteLength(f.text);
   }
   const total = performance.now() - t0;
-  return [
-    { name: `full parse of all ${files.length} corpus programs (${(bytes / 1024).toFixed(0)} KB)`, value: ms(total) },
+  const rows = [
+    { name: `${pathLabel(strict)}full parse of all ${files.length} corpus programs (${(bytes / 1024).toFixed(0)} KB)`, value: ms(total) },
     { name: '  per KB', value: ms(total / (bytes / 1024)) },
   ];
+  if (strict) rows.push({ name: '  chunks built by the strict path', value: share(stats) });
+  return rows;
 }
 
-export function benchBigFile(dir: string): BenchRow[] {
+export function benchBigFile(dir: string, strict = false): BenchRow[] {
   const doc = bigDocument(dir);
   const lineCount = doc.split('\n').length;
-  // Cold: no lexed statement may be remembered from the corpus parse above.
+  // Cold: no lexed statement (or strict outline) may be remembered from an earlier section.
   clearLexCache();
+  const coldParser = new IncrementalParser();
   const t0 = performance.now();
-  parseIlo(doc);
+  coldParser.parse(doc, { strict });
   const cold = performance.now() - t0;
+  const coldStats = coldParser.lastStats;
 
   // Incremental: type one character in the middle of the file, then delete it.
   const parser = new IncrementalParser();
-  parser.parse(doc);
+  parser.parse(doc, { strict });
+  const editStats: ParseStats = { strict: 0, tolerant: 0, reused: 0 };
   const lines = doc.split('\n');
   const times: number[] = [];
   let text = doc;
@@ -101,16 +121,24 @@ export function benchBigFile(dir: string): BenchRow[] {
     text = insert ? text.slice(0, offset) + 'x' + text.slice(offset) : text.slice(0, offset) + text.slice(offset + 1);
     if (!insert) text = doc;
     const t = performance.now();
-    const r = parser.parse(text);
+    const r = parser.parse(text, { strict });
     times.push(performance.now() - t);
+    editStats.strict += parser.lastStats.strict;
+    editStats.tolerant += parser.lastStats.tolerant;
     if (r.diagnostics.length < 0) throw new Error('unreachable');
     if (!insert) lines.splice(0, lines.length, ...doc.split('\n'));
   }
-  return [
-    { name: `cold parse of a ${lineCount}-line file (${(doc.length / 1024).toFixed(0)} KB)`, value: ms(cold) },
-    { name: 'one-character edit → fresh parse diagnostics, median (200 edits)', value: ms(quantile(times, 0.5)) },
-    { name: 'one-character edit → fresh parse diagnostics, p95', value: ms(quantile(times, 0.95)) },
+  const label = pathLabel(strict);
+  const rows = [
+    { name: `${label}cold parse of a ${lineCount}-line file (${(doc.length / 1024).toFixed(0)} KB)`, value: ms(cold) },
+    { name: `${label}one-character edit → fresh parse diagnostics, median (200 edits)`, value: ms(quantile(times, 0.5)) },
+    { name: `${label}one-character edit → fresh parse diagnostics, p95`, value: ms(quantile(times, 0.95)) },
   ];
+  if (strict) {
+    rows.splice(1, 0, { name: '  chunks built by the strict path (cold)', value: share(coldStats) });
+    rows.push({ name: '  re-parsed chunks built by the strict path (200 edits)', value: share(editStats) });
+  }
+  return rows;
 }
 
 // ---- verifier (issue 3): parse + verify ----
@@ -193,7 +221,14 @@ function main(): void {
     console.log('bench: ../shared/corpus not found next to the repository; skipping.');
     return;
   }
-  print([...benchCorpus(dir), ...benchBigFile(dir), ...benchVerifyCorpus(dir), ...benchVerifyEdits(dir)]);
+  print([
+    ...benchCorpus(dir, false),
+    ...benchBigFile(dir, false),
+    ...benchCorpus(dir, true),
+    ...benchBigFile(dir, true),
+    ...benchVerifyCorpus(dir),
+    ...benchVerifyEdits(dir),
+  ]);
 }
 
 if (require.main === module) main();

@@ -78,3 +78,15 @@ test('external arities from used files change grouping', () => {
   assert.equal(first(plain).kind, 'Ref');
   assert.equal(first(withUse).kind, 'Call');
 });
+
+test('an error at the end of the input stays at offset 0 when an edit above moves its declaration', () => {
+  const before = 'a>t;"x"\n\nf x:n>n;?x{n y:1;n';
+  const after = 'a>t;"x y"\n\nf x:n>n;?x{n y:1;n';
+  const inc = new IncrementalParser();
+  inc.parse(before);
+  const got = inc.parse(after);
+  const want = parseIlo(after);
+  assert.ok(want.diagnostics.some((d) => d.start === 0 && d.code === 'ILO-P004'), 'the error is reported at the end of input');
+  assert.deepEqual(got.diagnostics, want.diagnostics);
+  assert.deepEqual(got.program, want.program);
+});

@@ -1,10 +1,13 @@
-// Loads the ohm grammar (ilo.ohm) once and turns a normalised chunk into raw
-// lexical items. The grammar file is read at run time from beside this module
+// Loads the ohm grammar (ilo.ohm) once. Its lexical layer turns a normalised
+// chunk into raw lexical items (the tolerant path, lexer.ts); its syntactic
+// layer gives the strict path an outline of a chunk (strictOutline, below).
+// The grammar file is read at run time from beside this module
 // (server/src/syntax under tsx, dist/ in the bundle, where the build copies it).
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as ohm from 'ohm-js';
+import { normalizeNewlines } from './normalize';
 
 /** The ohm rule that matched an item (see ilo.ohm) and its range in the normalised text. */
 export type RawKind = 'newline' | 'number' | 'text' | 'word' | 'sigil' | 'op' | 'underscore' | 'bad';
@@ -15,8 +18,18 @@ export interface RawItem {
   end: number;
 }
 
-let grammar: ohm.Grammar | undefined;
+let lexicalGrammar: ohm.Grammar | undefined;
+let fullGrammar: ohm.Grammar | undefined;
 let semantics: ohm.Semantics | undefined;
+let source: string | undefined;
+
+/**
+ * ilo.ohm's syntactic layer starts at this line. The lexical path compiles
+ * only the rules above it (compiling the whole grammar costs about twice as
+ * much, paid at server start); the full grammar is compiled the first time
+ * the strict path or a tool asks for it.
+ */
+const SYNTACTIC_LAYER_MARKER = '// @syntactic-layer';
 
 function grammarPath(): string {
   const here = path.join(__dirname, 'ilo.ohm');
@@ -30,10 +43,17 @@ function grammarPath(): string {
   return candidates.find((p) => fs.existsSync(p)) ?? here;
 }
 
+function grammarSource(): string {
+  source ??= fs.readFileSync(grammarPath(), 'utf8');
+  return source;
+}
+
 function load(): { g: ohm.Grammar; s: ohm.Semantics } {
-  if (grammar === undefined || semantics === undefined) {
-    grammar = ohm.grammar(fs.readFileSync(grammarPath(), 'utf8'));
-    semantics = grammar.createSemantics().addOperation('items(out)', {
+  if (lexicalGrammar === undefined || semantics === undefined) {
+    const src = grammarSource();
+    const cut = src.indexOf(SYNTACTIC_LAYER_MARKER);
+    lexicalGrammar = ohm.grammar(cut < 0 ? src : src.slice(0, cut) + '\n}\n');
+    semantics = lexicalGrammar.createSemantics().addOperation('items(out)', {
       chunk(items) {
         const out = this.args.out as RawItem[];
         for (const item of items.children) {
@@ -46,12 +66,13 @@ function load(): { g: ohm.Grammar; s: ohm.Semantics } {
       },
     });
   }
-  return { g: grammar, s: semantics };
+  return { g: lexicalGrammar, s: semantics };
 }
 
-/** The loaded grammar (for tests and tooling). */
+/** The whole grammar, lexical and syntactic layers (for the strict path, tests and tooling). */
 export function iloGrammar(): ohm.Grammar {
-  return load().g;
+  fullGrammar ??= ohm.grammar(grammarSource());
+  return fullGrammar;
 }
 
 /**
@@ -105,9 +126,10 @@ export function lexItems(text: string): RawItem[] {
   return out;
 }
 
-/** Forget every cached piece (benchmarks use it to measure a truly cold parse). */
+/** Forget every cached piece and outline (benchmarks use it to measure a truly cold parse). */
 export function clearLexCache(): void {
   pieceCache.clear();
+  outlineCache.clear();
 }
 
 /** Longest piece before it is also cut at blanks. */
@@ -124,4 +146,222 @@ function matchItems(text: string): RawItem[] {
   }
   s(m)['items'](out);
   return out;
+}
+
+// ---------------------------------------------------------------- strict path
+
+// The syntactic layer of ilo.ohm (rule `Chunk`) read into an OUTLINE: the
+// structure of a chunk (declarations, types, statements, blocks) with every
+// expression left as an unresolved span. resolve.ts turns an outline into AST
+// nodes with the arity tables. Spans are chunk-relative *document* offsets
+// (normalisation already undone), so one outline serves every copy of the
+// same chunk text wherever it sits in a document.
+
+/** A half-open range of chunk-relative document offsets. */
+export interface OSpan {
+  s: number;
+  e: number;
+}
+
+export type OType =
+  | (OSpan & { k: 'paren'; inner: OType })
+  | (OSpan & { k: 'any' | 'fixed' | 'named' })
+  | (OSpan & { k: 'opt' | 'list'; a: OType })
+  | (OSpan & { k: 'map' | 'result'; a: OType; b: OType })
+  | (OSpan & { k: 'sum'; names: OSpan[] })
+  | (OSpan & { k: 'fn'; types: OType[] });
+
+export interface OParam {
+  name: OSpan;
+  type: OType;
+}
+
+export interface OBlock extends OSpan {
+  stmts: OStmt[];
+}
+
+export type OStmt =
+  | (OSpan & { k: 'foreach'; binding: OSpan; from: OSpan; to?: OSpan; body: OBlock })
+  | (OSpan & { k: 'while'; cond: OSpan; body: OBlock })
+  | (OSpan & { k: 'ret'; value: OSpan })
+  | (OSpan & { k: 'cnt' })
+  | (OSpan & { k: 'destructure'; names: OSpan[]; value: OSpan })
+  | (OSpan & { k: 'guard'; negated: boolean; cond: OSpan; body: OBlock; elseBody?: OBlock })
+  /** Arity decides its shape (bind, break, braceless guard, ternary, match, call...): the parser reads it. */
+  | (OSpan & { k: 'piece' });
+
+export type ODecl =
+  | (OSpan & { k: 'fn'; name: OSpan; params: OParam[]; ret: OType; braced: boolean; body: OStmt[] })
+  | (OSpan & { k: 'type'; name: OSpan; fields: OParam[] })
+  | (OSpan & { k: 'tool'; name: OSpan; desc: OSpan; params: OParam[]; ret: OType; options: OSpan[] })
+  | (OSpan & { k: 'use'; path: OSpan; names?: OSpan[] })
+  | (OSpan & { k: 'alias'; name: OSpan; target: OType });
+
+let strictSemantics: ohm.Semantics | undefined;
+/** Normalised → chunk-relative document offsets for the match being read (set by strictOutline). */
+let offsetMap: Int32Array = new Int32Array(1);
+
+function sp(node: ohm.Node): OSpan {
+  const s = node.source.startIdx;
+  const e = node.source.endIdx;
+  const start = offsetMap[s];
+  return { s: start, e: e > s ? offsetMap[e - 1] + 1 : start };
+}
+
+function withSpan<T extends object>(node: ohm.Node, x: T): T & OSpan {
+  return { ...sp(node), ...x };
+}
+
+function loadStrict(): { g: ohm.Grammar; s: ohm.Semantics } {
+  const g = iloGrammar();
+  if (strictSemantics === undefined) {
+    const ol = (n: ohm.Node): unknown => n['ol']();
+    const stmtList = (first: ohm.Node, rest: ohm.Node): OStmt[] => [first, ...rest.children].map((x) => ol(x) as OStmt);
+    strictSemantics = g.createSemantics().addOperation<unknown>('ol', {
+      Chunk(decls, _nl) {
+        return decls.children.map(ol);
+      },
+      TypeDecl(_kw, name, _o, fields, _c) {
+        return withSpan(this, { k: 'type', name: sp(name), fields: fields.asIteration().children.map(ol) });
+      },
+      ToolDecl(_kw, name, desc, params, _gt, ret, options) {
+        return withSpan(this, {
+          k: 'tool',
+          name: sp(name),
+          desc: sp(desc),
+          params: params.children.map(ol),
+          ret: ol(ret),
+          options: options.children.map(ol),
+        });
+      },
+      ToolOption(_key, _colon, _num, _comma) {
+        return sp(this);
+      },
+      UseDecl(_kw, path, names) {
+        const list = names.children[0];
+        return withSpan(this, list === undefined ? { k: 'use', path: sp(path) } : { k: 'use', path: sp(path), names: ol(list) });
+      },
+      UseNames(_o, names, _c) {
+        return names.children.map(sp);
+      },
+      AliasDecl(_kw, name, target) {
+        return withSpan(this, { k: 'alias', name: sp(name), target: ol(target) });
+      },
+      FnDecl(name, params, _gt, ret, _semi, body) {
+        const b = ol(body) as { braced: boolean; body: OStmt[] };
+        return withSpan(this, { k: 'fn', name: sp(name), params: params.children.map(ol), ret: ol(ret), ...b });
+      },
+      FnBody_braced(block) {
+        return { braced: true, body: (ol(block) as OBlock).stmts };
+      },
+      FnBody_plain(stmts) {
+        return { braced: false, body: ol(stmts) };
+      },
+      Param(name, _c, type) {
+        return { name: sp(name), type: ol(type) };
+      },
+      Type_paren(_o, inner, _c) {
+        return withSpan(this, { k: 'paren', inner: ol(inner) });
+      },
+      Type_any(_u) {
+        return withSpan(this, { k: 'any' });
+      },
+      Type_opt(_o, a) {
+        return withSpan(this, { k: 'opt', a: ol(a) });
+      },
+      Type_list(_l, a) {
+        return withSpan(this, { k: 'list', a: ol(a) });
+      },
+      Type_map(_m, a, b) {
+        return withSpan(this, { k: 'map', a: ol(a), b: ol(b) });
+      },
+      Type_result(_r, a, b) {
+        return withSpan(this, { k: 'result', a: ol(a), b: ol(b) });
+      },
+      Type_sum(_s, names) {
+        return withSpan(this, { k: 'sum', names: names.children.map(sp) });
+      },
+      Type_fn(_f, types) {
+        return withSpan(this, { k: 'fn', types: types.children.map(ol) });
+      },
+      Type_fixed(_t) {
+        return withSpan(this, { k: 'fixed' });
+      },
+      Type_named(_n) {
+        return withSpan(this, { k: 'named' });
+      },
+      TopStmts(first, _semis, rest, _trail) {
+        return stmtList(first, rest);
+      },
+      Stmts(first, _semis, rest, _trail) {
+        return stmtList(first, rest);
+      },
+      Block(_o, stmts, _c) {
+        const inner = stmts.children[0];
+        return withSpan(this, { stmts: inner === undefined ? [] : ol(inner) });
+      },
+      Foreach(_at, binding, from, _dots, to, body) {
+        const t = to.children[0];
+        const base = { k: 'foreach', binding: sp(binding), from: sp(from), body: ol(body) };
+        return withSpan(this, t === undefined ? base : { ...base, to: sp(t) });
+      },
+      While(_kw, cond, body) {
+        return withSpan(this, { k: 'while', cond: sp(cond), body: ol(body) });
+      },
+      Return(_kw, value) {
+        return withSpan(this, { k: 'ret', value: sp(value) });
+      },
+      Break(_kw, _value) {
+        return withSpan(this, { k: 'piece' });
+      },
+      Continue(_kw) {
+        return withSpan(this, { k: 'cnt' });
+      },
+      Destructure(_o, names, _c, _eq, value) {
+        return withSpan(this, { k: 'destructure', names: names.asIteration().children.map(sp), value: sp(value) });
+      },
+      Bind(_name, _eq, _value, _then, _else) {
+        return withSpan(this, { k: 'piece' });
+      },
+      Guard(bang, cond, body, elseBody) {
+        const e = elseBody.children[0];
+        const base = { k: 'guard', negated: bang.children.length > 0, cond: sp(cond), body: ol(body) };
+        return withSpan(this, e === undefined ? base : { ...base, elseBody: ol(e) });
+      },
+      ExprStmt(_e) {
+        return withSpan(this, { k: 'piece' });
+      },
+    });
+  }
+  return { g, s: strictSemantics };
+}
+
+/** Outlines by chunk text (null: the strict grammar rejects the chunk). */
+const outlineCache = new Map<string, ODecl[] | null>();
+const OUTLINE_CACHE_LIMIT = 20_000;
+
+/**
+ * The strict grammar's outline of one chunk (raw document text of a chunk,
+ * as split by chunks.ts), or undefined when the chunk is not well-formed
+ * code in the grammar's eyes. Never throws.
+ */
+export function strictOutline(chunkText: string): ODecl[] | undefined {
+  const hit = outlineCache.get(chunkText);
+  if (hit !== undefined) return hit ?? undefined;
+  let result: ODecl[] | null = null;
+  try {
+    const norm = normalizeNewlines(chunkText, 0);
+    const { g, s } = loadStrict();
+    const m = g.match(norm.text, 'Chunk');
+    if (m.succeeded()) {
+      offsetMap = norm.map;
+      result = s(m)['ol']() as ODecl[];
+    }
+  } catch {
+    // Too deep for ohm (stack overflow) or similar: the tolerant path will report what is wrong.
+    result = null;
+  }
+  if (outlineCache.size >= OUTLINE_CACHE_LIMIT) outlineCache.clear();
+  outlineCache.set(chunkText, result);
+  return result ?? undefined;
 }

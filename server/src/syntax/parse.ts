@@ -4,6 +4,19 @@
 // Pipeline: splitChunks (chunks.ts) → lex each chunk (lexer.ts) → one token
 // stream → Parser (parser.ts), whose top-level loop runs here, chunk by chunk.
 //
+// Two paths per chunk (a chunk that is not reused from the cache):
+//   - STRICT (ParseOptions.strict, off by default): the syntactic layer of
+//     ilo.ohm matches the chunk (grammar.ts strictOutline) and resolve.ts
+//     builds its declarations, letting the parser's expression code group
+//     each operand sequence by arity. Arity registrations of a declined
+//     attempt are undone (Env.checkpoint / rollback).
+//   - TOLERANT: the recursive-descent parser, with the reference's error
+//     codes and recovery. It takes every chunk the strict path declines:
+//     no grammar match, an operand sequence the parser groups differently,
+//     or a parse that could read on into the next chunk.
+// Both give identical trees on the chunks the strict path accepts
+// (test/syntax/strict.test.ts checks the whole corpus both ways).
+//
 // What is reused after an edit (a chunk = a column-0 declaration line and its
 // continuation lines; see chunks.ts):
 //   - tokens: a chunk whose text is unchanged keeps its tokens (shifted in
@@ -20,13 +33,40 @@ import type { Diagnostic } from '../diagnostics';
 import type * as A from './ast';
 import type { CallShape } from './callArity';
 import { scanChunks, splitChunks, type Chunk } from './chunks';
+import { strictOutline } from './grammar';
 import { lex } from './lexer';
 import { MAX_ERRORS, Parser, type ArityEnv } from './parser';
+import { isStrictFallback, resolveChunk } from './resolve';
 import type { Token } from './tokens';
 
 export interface ParseOptions {
   /** Functions and tools of `use`d files: name → parameter count. */
   externalArities?: ReadonlyMap<string, number>;
+  /**
+   * Try the strict path (the ohm grammar's syntactic layer + resolve.ts) on
+   * each chunk before the tolerant parser. Default: STRICT_BY_DEFAULT.
+   */
+  strict?: boolean;
+}
+
+/**
+ * Whether the strict path runs when ParseOptions.strict is not given. Off:
+ * `npm run bench` shows it makes the cold parse of the 5,000-line file about
+ * 4x slower and edits slower (an ohm match of the syntactic grammar costs
+ * more than the lexical match and the recursive descent together), which the
+ * integration rule does not allow. test/syntax/strict.test.ts keeps the two
+ * paths in step.
+ */
+export const STRICT_BY_DEFAULT = false;
+
+/** How the chunks of the last parse were read. */
+export interface ParseStats {
+  /** Chunks built by the strict path. */
+  strict: number;
+  /** Chunks parsed by the tolerant parser (the strict path, if on, declined them). */
+  tolerant: number;
+  /** Chunks whose cached declarations were reused. */
+  reused: number;
 }
 
 export interface ParseResult {
@@ -91,7 +131,36 @@ class Env implements ArityEnv {
     if (r !== undefined && !r.consulted.has(name) && !r.registered.some(([n]) => n === name)) r.consulted.set(name, v);
     return v;
   }
+  /** Remember the table's state so a failed strict attempt can be undone (see rollback). */
+  checkpoint(): EnvCheckpoint {
+    const r = this.recording;
+    return {
+      fingerprint: this.fingerprint,
+      undo: [],
+      consulted: r?.consulted.size ?? 0,
+      registered: r?.registered.length ?? 0,
+    };
+  }
+  /** Undo every registration and recorded lookup since `cp`. */
+  rollback(cp: EnvCheckpoint): void {
+    for (let k = cp.undo.length - 1; k >= 0; k--) {
+      const [name, prev] = cp.undo[k];
+      if (prev === undefined) this.shapes.delete(name);
+      else this.shapes.set(name, prev);
+    }
+    this.fingerprint = cp.fingerprint;
+    const r = this.recording;
+    if (r !== undefined) {
+      r.registered.length = cp.registered;
+      let n = 0;
+      for (const key of [...r.consulted.keys()]) if (n++ >= cp.consulted) r.consulted.delete(key);
+    }
+    this.active = undefined;
+  }
+  /** The checkpoint whose undo list collects registrations. */
+  active: EnvCheckpoint | undefined;
   register(name: string, shape: CallShape): void {
+    this.active?.undo.push([name, this.shapes.get(name)]);
     this.shapes.set(name, shape);
     this.recording?.registered.push([name, shape]);
     let h = this.fingerprint;
@@ -102,6 +171,13 @@ class Env implements ArityEnv {
   }
 }
 
+interface EnvCheckpoint {
+  fingerprint: number;
+  undo: Array<[string, CallShape | undefined]>;
+  consulted: number;
+  registered: number;
+}
+
 function sameShape(a: CallShape | undefined, b: CallShape | undefined): boolean {
   if (a === undefined || b === undefined) return a === b;
   return a.arity === b.arity && a.fnSlots.length === b.fnSlots.length && a.fnSlots.every((x, i) => x === b.fnSlots[i]);
@@ -110,6 +186,8 @@ function sameShape(a: CallShape | undefined, b: CallShape | undefined): boolean 
 export class IncrementalParser {
   private slots: Slot[] = [];
   private text = '';
+  /** How the chunks of the last parse were read. */
+  lastStats: ParseStats = { strict: 0, tolerant: 0, reused: 0 };
 
   /** Parse `text`, reusing what is still valid from the previous call. Never throws. */
   parse(text: string, options?: ParseOptions): ParseResult {
@@ -247,6 +325,25 @@ export class IncrementalParser {
 
     const env = new Env(options?.externalArities);
     const parser = new Parser(toks, boundary, env);
+    const strict = options?.strict ?? STRICT_BY_DEFAULT;
+    const stats: ParseStats = { strict: 0, tolerant: 0, reused: 0 };
+    this.lastStats = stats;
+    /** The strict path on chunk `c` (tokens first..end): its declarations, or undefined to fall back. */
+    const tryStrict = (slot: Slot, first: number, end: number): A.Decl[] | undefined => {
+      const outline = strictOutline(slot.text);
+      if (outline === undefined) return undefined;
+      const cp = env.checkpoint();
+      env.active = cp;
+      try {
+        const result = resolveChunk(outline, { toks, first, end, base: slot.base }, parser, env);
+        env.active = undefined;
+        return result;
+      } catch (e) {
+        if (!isStrictFallback(e)) throw e;
+        env.rollback(cp);
+        return undefined;
+      }
+    };
     let suppress = false;
     let errorCount = 0;
     const addError = (d: Diagnostic, cascade: boolean): void => {
@@ -298,6 +395,7 @@ export class IncrementalParser {
         suppress = cached.suppressOut;
         parser.pos = end;
         slot.parsed = cached;
+        stats.reused++;
         continue;
       }
       const suppressIn = suppress;
@@ -307,6 +405,17 @@ export class IncrementalParser {
       const rec = { consulted: new Map<string, CallShape | undefined>(), registered: [] as Array<[string, CallShape]> };
       env.recording = rec;
       parser.maxPeek = parser.pos - 1;
+      const strictDecls = strict ? tryStrict(slot, first, end) : undefined;
+      if (strictDecls !== undefined) {
+        // Well-formed: no errors, so the cascade state resets as after any good declaration.
+        for (const d of strictDecls) decls.push(d);
+        if (strictDecls.length > 0) suppress = false;
+        parser.pos = end;
+        stats.strict++;
+      } else {
+        parser.pos = first;
+        stats.tolerant++;
+      }
       while (parser.pos < end && !parser.atEnd() && errorCount < MAX_ERRORS) {
         const item = parser.parseTopLevel();
         decls.push(item.decl);
@@ -314,7 +423,9 @@ export class IncrementalParser {
         else suppress = false;
       }
       env.recording = undefined;
-      if (parser.pos === end && errorCount < MAX_ERRORS) {
+      // An error "at the end of input" sits at offset 0 (like the reference): it must not move with the chunk.
+      const placedInChunk = diagnostics.slice(errorsBefore).every((d) => d.start >= slot.base);
+      if (parser.pos === end && errorCount < MAX_ERRORS && placedInChunk) {
         const lookahead: ParsedChunk['lookahead'] = [];
         for (let i = end; i <= parser.maxPeek; i++) {
           const t = toks[i];

@@ -296,6 +296,36 @@ export class Parser {
     }
   }
 
+  // ------------------------------------------------------------ strict path (resolve.ts)
+
+  /**
+   * Read one statement (`stmt`), expression (`expr`) or expression without
+   * `with`/`??`/`>>` tails (`exprInner`) starting at token `i`, exactly as the
+   * tolerant top-level loop would read it there, and leave `pos` after it.
+   * The strict resolver feeds it the operand sequences the grammar delimited.
+   * Throws ParseError where the tolerant parse would report one.
+   */
+  readPieceAt(kind: 'stmt', i: number): A.Stmt;
+  readPieceAt(kind: 'expr' | 'exprInner', i: number): A.Expr;
+  readPieceAt(kind: 'stmt' | 'expr' | 'exprInner', i: number): A.Stmt | A.Expr {
+    this.pos = i;
+    this.depth = 1;
+    this.ctx = { noWhitespaceCall: false };
+    if (kind === 'stmt') return this.parseStmt();
+    if (kind === 'expr') return this.parseExpr();
+    return this.parseExprInner();
+  }
+
+  /** Whether a function header starts at token `i` (what ends a top-level body after `;`). */
+  startsFunctionHeader(i: number): boolean {
+    return this.isFnDeclStartStrict(i);
+  }
+
+  /** The token at index `i`, remembered as examined (for chunk caching). */
+  tokenAt(i: number): Token | undefined {
+    return this.at(i);
+  }
+
   /** Skip to what looks like the next declaration; returns the last token skipped. */
   private syncToDeclBoundary(): Token | undefined {
     let depth = 0;
@@ -1979,7 +2009,7 @@ export class Parser {
  * Canonical builtin names are reserved (ILO-P011); their long-form aliases
  * (`length`, `contains`) are not: the reference accepts them as user names.
  */
-function isCanonicalBuiltin(name: string): boolean {
+export function isCanonicalBuiltin(name: string): boolean {
   return canonicalBuiltinName(name) === name;
 }
 
