@@ -159,3 +159,15 @@ test('offsets are document-absolute in later declarations', () => {
   const body = b.body[0] as A.ExprStmt;
   assert.equal(src.slice(body.expr.start, body.expr.end), '+x 1');
 });
+
+test('a zero-argument builtin is a call at the head of an expression but a plain name as an operand', () => {
+  // The reference groups `>now 5` as `> (Ref now) 5` (and its verifier then
+  // reports the bare builtin as undefined), but `x=now` calls it.
+  const head = onlyFunction('f>n;x=now;x');
+  const bind = head.body[0] as A.BindStmt;
+  assert.equal(bind.value.kind, 'Call');
+  const operand = onlyFunction('f>b;>now 5');
+  const cmp = (operand.body[0] as A.ExprStmt).expr as A.BinaryExpr;
+  assert.equal(cmp.kind, 'Binary');
+  assert.deepEqual([cmp.left.kind, (cmp.left as A.RefExpr).name], ['Ref', 'now']);
+});

@@ -1777,12 +1777,6 @@ export class Parser {
       }
       case '$':
         return this.parseDollar();
-      case 'ident':
-        if ((t as Token).text === 'now') {
-          this.pos++;
-          return { kind: 'Call', callee: this.name(t as Token), args: [], unwrap: 'none', start: (t as Token).start, end: (t as Token).end };
-        }
-        return this.parseAtom();
       default:
         return this.parseAtom();
     }
