@@ -100,8 +100,15 @@ function ensureNode() {
 
 /** The environment npm needs to build native modules against Node 24's headers. */
 function nodeToolEnv() {
+  // When this runs under `npm test`, the outer npm (on Node 20) exports
+  // npm_config_* / npm_* variables. The inner npm would take them as its own
+  // config — notably npm_config_user_agent ("… node/v20"), which
+  // code-server's postinstall reads to check the Node version. Drop them.
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && k !== 'NODE' && k !== 'INIT_CWD'),
+  );
   return {
-    ...process.env,
+    ...inherited,
     PATH: `${join(nodeHome, 'bin')}:${process.env.PATH}`,
     // A user npmrc may point node-gyp at the system Node's headers; use 24's.
     npm_config_nodedir: nodeHome,
