@@ -14,6 +14,7 @@ import { parseIlo } from '../server/src/syntax/parse';
 import { LineIndex } from '../server/src/syntax/lineIndex';
 import type { Program } from '../server/src/syntax/ast';
 import { formatVerifierReport, runVerifierConformance, verifierThresholdsMet } from './conformanceVerifier';
+import { launchedAs, repoRoot } from './entry';
 
 export interface RefDiagnostic {
   code: string;
@@ -61,7 +62,7 @@ export const useStage: Stage = (sample, parsed) => {
   return out;
 };
 
-export function corpusDir(root = path.join(__dirname, '..')): string | undefined {
+export function corpusDir(root = repoRoot()): string | undefined {
   const dir = path.join(root, '..', 'shared', 'corpus');
   return fs.existsSync(path.join(dir, 'snippets.jsonl')) ? dir : undefined;
 }
@@ -207,4 +208,4 @@ function main(): void {
   if (!verifierThresholdsMet(v)) process.exitCode = 1;
 }
 
-if (require.main === module) main();
+if (launchedAs('conformance')) main();

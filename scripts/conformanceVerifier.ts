@@ -19,6 +19,7 @@ import { LineIndex } from '../server/src/syntax/lineIndex';
 import { parseIlo } from '../server/src/syntax/parse';
 import { checkProgram, type CheckOptions } from '../server/src/check/check';
 import { resolveImports } from '../server/src/project/imports';
+import { launchedAs, repoRoot } from './entry';
 
 
 interface RefDiag {
@@ -177,8 +178,8 @@ export function verifierThresholdsMet(r: VerifierReport): boolean {
   return clean >= 0.98 && codes >= 0.95 && falseErrors === 0;
 }
 
-if (require.main === module) {
-  const dir = path.join(__dirname, '..', '..', 'shared', 'corpus');
+if (launchedAs('conformanceVerifier')) {
+  const dir = path.join(repoRoot(), '..', 'shared', 'corpus');
   if (!existsSync(dir)) console.log('conformance (verifier): ../shared/corpus not found; skipping.');
   else console.log(formatVerifierReport(runVerifierConformance(dir), process.argv.includes('--verbose')));
 }
