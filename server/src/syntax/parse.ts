@@ -186,6 +186,10 @@ function sameShape(a: CallShape | undefined, b: CallShape | undefined): boolean 
 export class IncrementalParser {
   private slots: Slot[] = [];
   private text = '';
+  /** The token stream of the last parse, aligned with `slots` (reused around an edit). */
+  private stream?: TokenStream;
+  /** Which slots the last buildSlots kept: `head` unchanged ones, then `tail` moved ones (old index `oldTail`). */
+  private kept?: { head: number; oldTail: number; tail: number };
   /** How the chunks of the last parse were read. */
   lastStats: ParseStats = { strict: 0, tolerant: 0, reused: 0 };
 
@@ -195,6 +199,7 @@ export class IncrementalParser {
       if (text.length > MAX_DOCUMENT_LENGTH) {
         this.slots = [];
         this.text = '';
+        this.stream = undefined;
         return tooLarge(text);
       }
       const result = this.parseUnsafe(text, options);
@@ -204,6 +209,7 @@ export class IncrementalParser {
       // A bug must not take the editor down: report it as a diagnostic and start afresh next time.
       this.slots = [];
       this.text = '';
+      this.stream = undefined;
       const message = e instanceof Error ? e.message : String(e);
       return {
         program: { decls: [], comments: [] },
@@ -229,10 +235,14 @@ export class IncrementalParser {
   private buildSlots(text: string): Slot[] {
     const old = this.slots;
     const oldText = this.text;
+    this.kept = undefined;
     if (old.length === 0) return this.slotsFor(text, splitChunks(text), []);
     const min = Math.min(oldText.length, text.length);
     const p = commonPrefix(oldText, text, min);
-    if (p === oldText.length && p === text.length) return old;
+    if (p === oldText.length && p === text.length) {
+      this.kept = { head: old.length, oldTail: old.length, tail: 0 };
+      return old;
+    }
     const sfx = commonSuffix(oldText, text, min - p);
     const delta = text.length - oldText.length;
     // First slot that can change: the one holding the character before the edit.
@@ -251,7 +261,36 @@ export class IncrementalParser {
       for (const slot of tail) moveSlot(slot, slot.base + delta);
     }
     const head = old.slice(0, first);
+    this.kept = { head: first, oldTail: old.length - tail.length, tail: tail.length };
     return head.concat(this.slotsFor(text, scan.chunks, region), tail);
+  }
+
+  /**
+   * The document's token stream (newline tokens folded into boundary flags).
+   * Around an edit only the changed chunks' tokens are spliced into the last
+   * stream: the unchanged head and the moved tail keep their token objects,
+   * so a keystroke costs no per-token work (and little garbage) elsewhere.
+   */
+  private tokenStream(slots: Slot[]): TokenStream {
+    const prev = this.stream;
+    const kept = this.kept;
+    if (prev === undefined || kept === undefined || prev.pendingIn.length !== kept.oldTail + kept.tail) return fullStream(slots);
+    const midEnd = slots.length - kept.tail;
+    const a = kept.head < prev.chunkFirst.length ? prev.chunkFirst[kept.head] : prev.toks.length;
+    const b = kept.oldTail < prev.chunkFirst.length ? prev.chunkFirst[kept.oldTail] : prev.toks.length;
+    const mid = fullStream(slots.slice(kept.head, midEnd), kept.head < prev.pendingIn.length ? prev.pendingIn[kept.head] : prev.pendingOut);
+    // The tail's flags depend on whether a break is pending where it starts; if that changed, rebuild.
+    const tailPendingWas = kept.oldTail < prev.pendingIn.length ? prev.pendingIn[kept.oldTail] : prev.pendingOut;
+    if (mid.pendingOut !== tailPendingWas || mid.toks.length > 20_000) return fullStream(slots);
+    const shift = mid.toks.length - (b - a);
+    prev.toks.splice(a, b - a, ...mid.toks);
+    prev.boundary.splice(a, b - a, ...mid.boundary.slice(0, mid.toks.length));
+    if (kept.tail === 0) prev.boundary[prev.toks.length] = mid.pendingOut;
+    const chunkFirst = prev.chunkFirst.slice(0, kept.head);
+    for (const f of mid.chunkFirst) chunkFirst.push(f + a);
+    for (let k = kept.oldTail; k < prev.chunkFirst.length; k++) chunkFirst.push(prev.chunkFirst[k] + shift);
+    const pendingIn = prev.pendingIn.slice(0, kept.head).concat(mid.pendingIn, prev.pendingIn.slice(kept.oldTail));
+    return { toks: prev.toks, boundary: prev.boundary, chunkFirst, pendingIn, pendingOut: kept.tail === 0 ? mid.pendingOut : prev.pendingOut };
   }
 
   /** Slots for `chunks`, reusing `candidates` with the same text, lexing the others. */
@@ -295,33 +334,19 @@ export class IncrementalParser {
     const slots = this.buildSlots(text);
     this.slots = slots;
 
-    const toks: Token[] = [];
-    const boundary: boolean[] = [];
+    const stream = this.tokenStream(slots);
+    this.stream = stream;
+    const { toks, boundary, chunkFirst } = stream;
     const comments: A.Comment[] = [];
     const diagnostics: Diagnostic[] = [];
     const decls: A.Decl[] = [];
-    const chunkFirst: number[] = [];
-    let pending = false;
     for (const slot of slots) {
       for (const c of slot.comments) comments.push(c);
-      chunkFirst.push(toks.length);
       if (slot.lexError !== undefined) {
         diagnostics.push(slot.lexError);
         decls.push({ kind: 'ErrorDecl', start: slot.base, end: slot.base + slot.text.length, doc: [] });
-        pending = true;
-        continue;
-      }
-      for (const t of slot.tokens) {
-        if (t.kind === 'newline') {
-          pending = true;
-          continue;
-        }
-        toks.push(t);
-        boundary.push(pending);
-        pending = false;
       }
     }
-    boundary.push(pending);
 
     const env = new Env(options?.externalArities);
     const parser = new Parser(toks, boundary, env);
@@ -425,7 +450,10 @@ export class IncrementalParser {
       env.recording = undefined;
       // An error "at the end of input" sits at offset 0 (like the reference): it must not move with the chunk.
       const placedInChunk = diagnostics.slice(errorsBefore).every((d) => d.start >= slot.base);
-      if (parser.pos === end && errorCount < MAX_ERRORS && placedInChunk) {
+      // A cached result moves with its chunk: a node reaching into later chunks would move wrongly.
+      const chunkEnd = slot.base + slot.text.length;
+      const withinChunk = decls.slice(declsBefore).every((d) => d.end <= chunkEnd);
+      if (parser.pos === end && errorCount < MAX_ERRORS && placedInChunk && withinChunk) {
         const lookahead: ParsedChunk['lookahead'] = [];
         for (let i = end; i <= parser.maxPeek; i++) {
           const t = toks[i];
@@ -452,6 +480,46 @@ export class IncrementalParser {
     diagnostics.sort((a, b) => a.start - b.start);
     return { program: { decls, comments }, diagnostics };
   }
+}
+
+/** The parser's input: every chunk's tokens end to end, newline tokens folded into flags. */
+interface TokenStream {
+  toks: Token[];
+  /** boundary[i]: a column-0 break precedes toks[i]; one extra entry after the last token. */
+  boundary: boolean[];
+  /** Index in `toks` of each slot's first token. */
+  chunkFirst: number[];
+  /** Whether a break is pending where each slot starts. */
+  pendingIn: boolean[];
+  /** Whether a break is pending after the last slot. */
+  pendingOut: boolean;
+}
+
+/** The token stream of `slots`, starting with a pending break when `pending`. */
+function fullStream(slots: readonly Slot[], pending = false): TokenStream {
+  const toks: Token[] = [];
+  const boundary: boolean[] = [];
+  const chunkFirst: number[] = [];
+  const pendingIn: boolean[] = [];
+  for (const slot of slots) {
+    chunkFirst.push(toks.length);
+    pendingIn.push(pending);
+    if (slot.lexError !== undefined) {
+      pending = true;
+      continue;
+    }
+    for (const t of slot.tokens) {
+      if (t.kind === 'newline') {
+        pending = true;
+        continue;
+      }
+      toks.push(t);
+      boundary.push(pending);
+      pending = false;
+    }
+  }
+  boundary.push(pending);
+  return { toks, boundary, chunkFirst, pendingIn, pendingOut: pending };
 }
 
 const BLOCK = 512;
