@@ -167,6 +167,20 @@ export function benchVerifyCorpus(dir: string): BenchRow[] {
 }
 
 /**
+ * The text after edit `i` of a series near the middle of `doc`: even edits
+ * type a character at the end of a code line, odd edits restore the original.
+ */
+function editedText(doc: string, lines: readonly string[], i: number): string {
+  if (i % 2 === 1) return doc;
+  let ln = Math.floor(lines.length / 2) + (i % 50);
+  while (ln < lines.length - 1 && (lines[ln].trim() === '' || lines[ln].trimStart().startsWith('--'))) ln++;
+  let offset = 0;
+  for (let k = 0; k < ln; k++) offset += lines[k].length + 1;
+  offset += lines[ln].length;
+  return doc.slice(0, offset) + 'x' + doc.slice(offset);
+}
+
+/**
  * One-character edits in the 5,000-line file: time from the edit to fresh
  * parse + verifier diagnostics (IncrementalParser + IncrementalChecker), and
  * how many function bodies each edit re-verified.
@@ -187,13 +201,7 @@ export function benchVerifyEdits(dir: string): BenchRow[] {
   const checkTimes: number[] = [];
   let rechecked = 0;
   for (let i = 0; i < 200; i++) {
-    let ln = Math.floor(lines.length / 2) + (i % 50);
-    while (ln < lines.length - 1 && (lines[ln].trim() === '' || lines[ln].trimStart().startsWith('--'))) ln++;
-    let offset = 0;
-    for (let k = 0; k < ln; k++) offset += lines[k].length + 1;
-    offset += lines[ln].length;
-    // Odd edits type a character, even edits restore the original text.
-    const text = i % 2 === 0 ? doc.slice(0, offset) + 'x' + doc.slice(offset) : doc;
+    const text = editedText(doc, lines, i);
     const t = performance.now();
     const parsed = parser.parse(text);
     const tc = performance.now();
@@ -233,12 +241,7 @@ export function benchPipelineEdits(dir: string): BenchRow[] {
   const lines = doc.split('\n');
   const times: number[] = [];
   for (let i = 0; i < 200; i++) {
-    let ln = Math.floor(lines.length / 2) + (i % 50);
-    while (ln < lines.length - 1 && (lines[ln].trim() === '' || lines[ln].trimStart().startsWith('--'))) ln++;
-    let offset = 0;
-    for (let k = 0; k < ln; k++) offset += lines[k].length + 1;
-    offset += lines[ln].length;
-    const text = i % 2 === 0 ? doc.slice(0, offset) + 'x' + doc.slice(offset) : doc;
+    const text = editedText(doc, lines, i);
     const t = performance.now();
     contractsFor([analyzer.analyze(file, text)], 'file');
     times.push(performance.now() - t);
