@@ -130,3 +130,23 @@ test('editing an open imported file re-checks the file that uses it', () => {
   assert.ok(again, 'the dependant is republished');
   assert.deepEqual(again.diagnostics.map((d) => d.code), ['ILO-T005']);
 });
+
+test('workspace scope: a tool in a file created on disk is compared; deleting the file clears it', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ilo-scope-'));
+  fs.writeFileSync(path.join(dir, 'a.ilo'), 'tool get-doc"Read a document" id:t>R t t\n');
+  const service = new LanguageService();
+  service.setWorkspaceFolders([dir]);
+  service.configure({ collisionScope: 'workspace' });
+  const uri = pathToFileURL(path.join(dir, 'a.ilo')).toString();
+  const [first] = service.setDocument(uri, fs.readFileSync(path.join(dir, 'a.ilo'), 'utf8'), 1);
+  assert.equal(first.diagnostics.filter((d) => d.code === 'same-schema').length, 0);
+
+  const created = path.join(dir, 'b.ilo');
+  fs.writeFileSync(created, 'tool drop-doc"Delete a document" id:t>R t t\n');
+  const afterCreate = service.fileChangedOnDisk(pathToFileURL(created).toString()).find((p) => p.uri === uri);
+  assert.equal(afterCreate?.diagnostics.filter((d) => d.code === 'same-schema').length, 1);
+
+  fs.rmSync(created);
+  const afterDelete = service.fileChangedOnDisk(pathToFileURL(created).toString()).find((p) => p.uri === uri);
+  assert.equal(afterDelete?.diagnostics.filter((d) => d.code === 'same-schema').length, 0);
+});

@@ -56,6 +56,8 @@ export class LanguageService {
   /** `.ilo` files of the workspace folders (for the workspace collision scope). */
   private workspaceFiles: string[] = [];
   private workspaceFolders: string[] = [];
+  /** Analyses of workspace files for the workspace collision scope, by path. */
+  private readonly workspaceAnalyses = new Map<string, FileAnalysis>();
 
   constructor(private readonly declHoverSections?: DeclHoverSections) {}
 
@@ -74,6 +76,7 @@ export class LanguageService {
   }
 
   rescanWorkspace(): void {
+    this.workspaceAnalyses.clear();
     try {
       this.workspaceFiles = expandInputs(this.workspaceFolders).files.slice(0, MAX_WORKSPACE_FILES);
     } catch {
@@ -125,7 +128,14 @@ export class LanguageService {
 
   /** A file changed on disk (watched-file event): re-check open files that use it. */
   fileChangedOnDisk(uri: string): PublishedDiagnostics[] {
-    return this.revalidateDependants(uriToPath(uri));
+    const p = uriToPath(uri);
+    this.workspaceAnalyses.delete(p);
+    const exists = this.host.readFile(p) !== undefined;
+    const known = this.workspaceFiles.includes(p);
+    const inFolder = this.workspaceFolders.some((f) => p.startsWith(f.endsWith('/') ? f : `${f}/`));
+    if (exists && !known && inFolder && p.endsWith('.ilo')) this.workspaceFiles.push(p);
+    if (!exists && known) this.workspaceFiles = this.workspaceFiles.filter((f) => f !== p);
+    return this.revalidate(p);
   }
 
   getAnalysis(uri: string): FileAnalysis | undefined {
@@ -252,7 +262,14 @@ export class LanguageService {
     for (const p of this.workspaceFiles) {
       if (p === analysis.path) continue;
       const text = this.host.readFile(p);
-      if (text !== undefined) others.push(this.analyzer.analyze(p, text));
+      if (text === undefined) continue;
+      // Other files only contribute their own tools here: reuse their analysis while their text is unchanged.
+      let cached = this.workspaceAnalyses.get(p);
+      if (cached === undefined || cached.text !== text) {
+        cached = this.analyzer.analyze(p, text);
+        this.workspaceAnalyses.set(p, cached);
+      }
+      others.push(cached);
     }
     return contractsFor([analysis, ...others], 'workspace').get(analysis.path) ?? [];
   }
