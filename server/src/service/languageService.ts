@@ -14,7 +14,7 @@ import type {
 } from 'vscode-languageserver';
 import { LineIndex } from '../syntax/lineIndex';
 import { Analyzer, contractsFor, sortDiagnostics, type FileAnalysis } from './analysis';
-import type { CollisionScope } from '../contracts';
+import { behaviorExtender, type CollisionScope } from '../contracts';
 import type { Diagnostic } from '../diagnostics';
 import { expandInputs } from './workspaceFiles';
 import { quickFixes } from './codeActions';
@@ -24,7 +24,6 @@ import { documentSymbols } from './documentSymbols';
 import { OverlayFileHost, pathToUri, uriToPath } from './documents';
 import { hoverAt, type DeclHoverSections } from './hover';
 import { toLspDiagnostics } from './lspDiagnostics';
-import { behaviorExtender } from '../contracts';
 import { exportDecls, exportTools, type ExportFormat, type ExportResult } from './exports';
 
 export interface PublishedDiagnostics {
