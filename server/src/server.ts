@@ -70,16 +70,16 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     const folders = params.workspaceFolders?.map((f) => uriToPath(f.uri)) ?? (params.rootUri ? [uriToPath(params.rootUri)] : []);
     service.setWorkspaceFolders(folders.filter((f) => f.startsWith('/') || /^[A-Za-z]:/.test(f)));
     return {
-    capabilities: {
-      textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
-      hoverProvider: true,
-      definitionProvider: true,
-      documentSymbolProvider: true,
-      completionProvider: { triggerCharacters: ['.', ':', '>'] },
-      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
-      executeCommandProvider: { commands: Object.values(SERVER_COMMANDS) },
-    },
-    serverInfo: { name: 'ilo-ls', version: '0.1.0' },
+      capabilities: {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        hoverProvider: true,
+        definitionProvider: true,
+        documentSymbolProvider: true,
+        completionProvider: { triggerCharacters: ['.', ':', '>'] },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+        executeCommandProvider: { commands: Object.values(SERVER_COMMANDS) },
+      },
+      serverInfo: { name: 'ilo-ls', version: '0.1.0' },
     };
   });
 
