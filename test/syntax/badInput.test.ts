@@ -59,3 +59,14 @@ test('a long single-line program is lexed in segments and still parses', () => {
   const r = parseIlo(`f>n;${body};0`);
   assert.deepEqual(r.diagnostics, []);
 });
+
+test('an operator chain too deep for the stack is an error on its own declaration only', () => {
+  const src = `g y:n>n;*y 2\nf x:n>n;${'+x '.repeat(20_000)}x\nh z:n>n;-z 1\n`;
+  const r = parseIlo(src);
+  assert.deepEqual(
+    r.diagnostics.map((d) => [d.code, src.slice(0, d.start).split('\n').length]),
+    [['ILO-P003', 2]],
+  );
+  const names = r.program.decls.map((d) => (d.kind === 'FunctionDecl' ? d.name.text : d.kind));
+  assert.deepEqual(names, ['g', 'ErrorDecl', 'h']);
+});

@@ -253,6 +253,18 @@ export class Parser {
     this.depth--;
   }
 
+  /** The error for a declaration whose parse ran out of stack. */
+  private stackOverflow(start: number): ParseError {
+    const t = this.toks[Math.min(start, this.toks.length - 1)];
+    return new ParseError(
+      'ILO-P003',
+      t?.start ?? 0,
+      t?.end ?? 0,
+      'this declaration is nested too deeply to analyse',
+      'split the expression: bind inner parts to names first',
+    );
+  }
+
   // ------------------------------------------------------------ arity table
 
   private shape(name: string): CallShape | undefined {
@@ -280,7 +292,10 @@ export class Parser {
     try {
       const decl = this.parseDecl();
       return { decl };
-    } catch (e) {
+    } catch (caught) {
+      // Absurdly deep input that slips past the nesting guards overflows the
+      // stack: report it on this declaration instead of losing the document.
+      const e = caught instanceof RangeError ? this.stackOverflow(before) : caught;
       if (!(e instanceof ParseError)) throw e;
       const header = this.header;
       const endTok = this.syncToDeclBoundary();
