@@ -643,28 +643,30 @@ function onlyBlanksBefore(text: string, ls: number, at: number): boolean {
   return true;
 }
 
-/** `doc` = the run of whole-line `--` comments directly above a declaration's first line. */
+/** Shared by every declaration without a doc block (never mutated). */
+const NO_DOC: A.Comment[] = Object.freeze([]) as unknown as A.Comment[];
+
+/**
+ * `doc` = the run of whole-line `--` comments directly above a declaration's
+ * first line. Both lists are in document order, so one pass walks them
+ * together; only declarations that have a doc block get an array of their own.
+ */
 function attachDocs(text: string, decls: A.Decl[], comments: A.Comment[]): void {
-  const byLine = new Map<number, A.Comment>();
-  for (const c of comments) {
-    const ls = lineStart(text, c.start);
-    if (onlyBlanksBefore(text, ls, c.start)) byLine.set(ls, c);
-  }
+  let next = 0; // first comment at or after the current declaration
   for (const d of decls) {
+    while (next < comments.length && comments[next].start < d.start) next++;
     const ls = lineStart(text, d.start);
-    if (byLine.size === 0 || !onlyBlanksBefore(text, ls, d.start)) {
-      d.doc = [];
-      continue;
+    let first = next;
+    if (next > 0 && onlyBlanksBefore(text, ls, d.start)) {
+      let line = ls;
+      for (let k = next - 1; k >= 0 && line > 0; k--) {
+        const c = comments[k];
+        const above = lineStart(text, line - 1);
+        if (lineStart(text, c.start) !== above || !onlyBlanksBefore(text, above, c.start)) break;
+        first = k;
+        line = above;
+      }
     }
-    const doc: A.Comment[] = [];
-    let line = ls;
-    while (line > 0) {
-      const prev = lineStart(text, line - 1);
-      const c = byLine.get(prev);
-      if (c === undefined) break;
-      doc.push(c);
-      line = prev;
-    }
-    d.doc = doc.reverse();
+    d.doc = first === next ? NO_DOC : comments.slice(first, next);
   }
 }
