@@ -66,14 +66,15 @@ const BUILTIN_TYPE_NAMES = new Set(['n', 't', 'b', 'L', 'R', '_']);
  */
 export function collectEnv(own: readonly Decl[], opts: CollectOptions = {}): { env: CheckEnv; diagnostics: Diagnostic[] } {
   const imported = opts.imported ?? [];
-  const ownSet = new Set<Decl>(own);
+  // Without imports every declaration is the file's own: no need to index them.
+  const ownSet = imported.length === 0 ? undefined : new Set<Decl>(own);
   const all: readonly Decl[] = imported.length === 0 ? own : [...imported, ...own];
   const out: Diagnostic[] = [];
   const env: CheckEnv = { functions: new Map(), types: new Map(), aliases: new Map() };
 
   // Where a diagnostic about declaration `d` goes: its name when it is ours,
   // the `use` that imported it otherwise; undefined means "not ours to report".
-  const place = (d: Decl, span: Span): Span | undefined => (ownSet.has(d) ? span : opts.importSpan?.(d));
+  const place = (d: Decl, span: Span): Span | undefined => (ownSet === undefined || ownSet.has(d) ? span : opts.importSpan?.(d));
   const report = (d: Decl, span: Span, make: (s: Span) => Diagnostic): void => {
     const at = place(d, span);
     if (at !== undefined) out.push(make(at));
@@ -161,7 +162,7 @@ export function collectEnv(own: readonly Decl[], opts: CollectOptions = {}): { e
         report(d, d.name, (s) => diag('ILO-T002', s, `${what} '${name}' is already defined`));
         continue;
       }
-      if (ownSet.has(d)) typeNames(d);
+      if (ownSet === undefined || ownSet.has(d)) typeNames(d);
       env.functions.set(
         name,
         converted(d, () => ({
