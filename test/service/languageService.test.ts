@@ -150,3 +150,19 @@ test('workspace scope: a tool in a file created on disk is compared; deleting th
   const afterDelete = service.fileChangedOnDisk(pathToFileURL(created).toString()).find((p) => p.uri === uri);
   assert.equal(afterDelete?.diagnostics.filter((d) => d.code === 'same-schema').length, 0);
 });
+
+test('calls to a used function group by its arity, and re-group when that arity changes', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ilo-arity-'));
+  const libUri = pathToFileURL(path.join(dir, 'lib.ilo')).toString();
+  const mainUri = pathToFileURL(path.join(dir, 'main.ilo')).toString();
+  const service = new LanguageService();
+  service.setDocument(libUri, 'inc x:n>n;+x 1\n', 1);
+  // `+inc n 1` is (inc n) + 1 only because `inc` takes one argument.
+  const [first] = service.setDocument(mainUri, 'use "lib.ilo"\nrun n:n>n;+inc n 1\n', 1);
+  assert.deepEqual(first.diagnostics, []);
+  const [edited] = service.setDocument(mainUri, 'use "lib.ilo"\nrun n:n>n;+inc n 2\n', 2);
+  assert.deepEqual(edited.diagnostics, [], 'still grouped by the imported arity after an edit');
+  const published = service.setDocument(libUri, 'inc x:n y:n>n;+x y\n', 2);
+  const regrouped = published.find((p) => p.uri === mainUri);
+  assert.ok(regrouped && regrouped.diagnostics.some((d) => d.severity === 1), JSON.stringify(regrouped?.diagnostics));
+});

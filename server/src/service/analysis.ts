@@ -30,6 +30,8 @@ export interface FileAnalysis {
 interface FileState {
   parser: IncrementalParser;
   checker: IncrementalChecker;
+  /** Arities of functions the file saw through `use` last time (used for the next parse). */
+  external: Map<string, number>;
 }
 
 export function sortDiagnostics(diags: Diagnostic[]): Diagnostic[] {
@@ -60,6 +62,12 @@ export function declaredArities(decls: readonly Decl[]): Map<string, number> {
   return arities;
 }
 
+function sameArities(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [name, arity] of a) if (b.get(name) !== arity) return false;
+  return true;
+}
+
 /**
  * Keeps per-file incremental parser/checker state. `host.readFile` decides
  * where text comes from (open editor buffers first, then disk), so imported
@@ -76,15 +84,19 @@ export class Analyzer {
     const abs = path.resolve(filePath);
     let state = this.files.get(abs);
     if (!state) {
-      state = { parser: new IncrementalParser(), checker: new IncrementalChecker() };
+      state = { parser: new IncrementalParser(), checker: new IncrementalChecker(), external: new Map() };
       this.files.set(abs, state);
     }
-    let parsed = state.parser.parse(text);
-    const imports = resolveImports(abs, parsed.program, this.host, (p, t) => this.parseImported(p, t));
     // Functions declared in used files take part in call-arity resolution too.
+    // Parse with last time's imported arities (usually unchanged), and again
+    // only when resolving the imports shows they changed.
+    const withExternal = (ext: Map<string, number>) => (ext.size > 0 ? { externalArities: ext } : undefined);
+    let parsed = state.parser.parse(text, withExternal(state.external));
+    const imports = resolveImports(abs, parsed.program, this.host, (p, t) => this.parseImported(p, t));
     const external = declaredArities(imports.imported);
-    if (external.size > 0) {
-      parsed = state.parser.parse(text, { externalArities: external });
+    if (!sameArities(external, state.external)) {
+      state.external = external;
+      parsed = state.parser.parse(text, withExternal(external));
     }
     const checkDiags = state.checker.check(parsed.program, { imported: imports.imported, importedVia: imports.importedVia, text });
     const importedLocated = imports.imported.map((decl) => ({ decl, file: imports.importedFile.get(decl) }));
