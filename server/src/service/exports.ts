@@ -36,17 +36,9 @@ export function exportTools(decls: readonly Decl[], format: ExportFormat, extend
         omitted: m.omitted.map(({ name, reason }) => ({ name, reason })),
       };
     }
-    case 'openai': {
-      const r = toOpenAITools(decls, { env, extend });
-      return {
-        format,
-        content: JSON.stringify(r.tools, null, 2) + '\n',
-        toolCount: r.tools.length,
-        omitted: r.omitted.map(({ name, reason }) => ({ name, reason })),
-      };
-    }
+    case 'openai':
     case 'anthropic': {
-      const r = toAnthropicTools(decls, { env, extend });
+      const r = format === 'openai' ? toOpenAITools(decls, { env, extend }) : toAnthropicTools(decls, { env, extend });
       return {
         format,
         content: JSON.stringify(r.tools, null, 2) + '\n',
