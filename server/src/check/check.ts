@@ -5,9 +5,11 @@
 
 import type { Diagnostic } from '../diagnostics';
 import type { Decl, FunctionDecl, Program, Span } from '../syntax/ast';
+import { sameTree } from '../syntax/sameTree';
 import { aliasHints } from './aliasHints';
 import { BodyChecker, type Dependencies } from './body';
-import { EnvMemo, collectEnv, sigKeyOf, type CheckEnv } from './env';
+import { sigKeyOf, type CheckEnv } from './env';
+import { IncrementalEnv } from './incrementalEnv';
 import { shiftDiagnostic } from './report';
 import { GlobalNames } from './suggest';
 import { withinSuggestionDistance } from './nearest';
@@ -33,6 +35,8 @@ export function checkProgram(program: Program, options: CheckOptions = {}): Diag
 }
 
 interface CachedDecl {
+  /** The declaration the result was made for (a content hit must have the same tree). */
+  node: Decl;
   /** Global names the body looked up, with what they meant then. */
   deps: Map<string, string>;
   /** Unknown names the body's "did you mean"s searched the function names for. */
@@ -45,11 +49,15 @@ interface CachedDecl {
   failed: boolean;
   /** Diagnostics relative to the declaration's start. */
   relative: Diagnostic[];
-  /** The same, absolute, for the start they were last produced at. */
-  absStart: number;
-  absolute: Diagnostic[];
-  /** Run in which the entry was last confirmed valid. */
+  /** Epoch in which the entry was last confirmed valid (see IncrementalChecker.epoch). */
   validAt: number;
+}
+
+/** A declaration's result placed at its current offset (one per node: identical declarations share a CachedDecl). */
+interface Placed {
+  cached: CachedDecl;
+  start: number;
+  absolute: Diagnostic[];
 }
 
 export interface CheckStats {
@@ -57,14 +65,21 @@ export interface CheckStats {
   checked: number;
   /** Function bodies whose previous result was reused. */
   reused: number;
+  /** The global environment was patched for the changed declarations rather than rebuilt. */
+  envPatched: boolean;
+  /** Only the new declarations were looked at (nothing any other body depends on changed). */
+  quiet: boolean;
 }
 
 export class IncrementalChecker {
   /** Results by declaration object: the incremental parser reuses (and shifts) unchanged declarations. */
-  private byNode = new WeakMap<Decl, CachedDecl>();
+  private byNode = new WeakMap<Decl, Placed>();
   /** Results by declaration content, for re-parsed but identical declarations (one run). */
   private byContent = new Map<string, CachedDecl>();
-  private readonly envMemo = new EnvMemo();
+  /** The function declarations of the last run that have diagnostics, and how many there were in all. */
+  private listed: Map<Decl, Placed> | undefined;
+  private functionCount = 0;
+  private readonly envs = new IncrementalEnv();
   private prevEnv: CheckEnv | undefined;
   private prevBroken: boolean | undefined;
   /** Bumped whenever the set of global function/tool names changes. */
@@ -72,9 +87,13 @@ export class IncrementalChecker {
   /** Bumped whenever any record type (or the set of them) changes. */
   private typesVersion = 0;
   private globals: GlobalNames | undefined;
-  private run = 0;
+  /**
+   * Bumped by every run that looks at every body. A quiet run (nothing any
+   * body depends on changed) does not bump it: what was valid stays valid.
+   */
+  private epoch = 0;
   /** Counters for the last `check` call (benchmarks and tests read them). */
-  lastStats: CheckStats = { checked: 0, reused: 0 };
+  lastStats: CheckStats = { checked: 0, reused: 0, envPatched: false, quiet: false };
   private readonly contentCache: boolean;
 
   /** `contentCache: false` for one-shot checks (no point keying declarations by content). */
@@ -89,33 +108,37 @@ export class IncrementalChecker {
     } catch {
       // A bug or a pathological input must not take the editor down: keep what we have.
       this.prevEnv = undefined;
+      this.listed = undefined;
+      this.envs.reset();
     }
     return out.sort((a, b) => a.start - b.start || a.end - b.end);
   }
 
   private checkInto(program: Program, options: CheckOptions, out: Diagnostic[]): void {
-    const { env, diagnostics } = collectEnv(program.decls, {
+    const { env, diagnostics, delta } = this.envs.update(program.decls, {
       imported: options.imported,
       importSpan: options.importedVia !== undefined ? (d) => options.importedVia!.get(d) : undefined,
       brokenDeclsAreUndefined: options.brokenDeclsAreUndefined,
-      memo: this.envMemo,
     });
-    out.push(...diagnostics);
+    for (const x of diagnostics) out.push(x);
 
-    // Names whose meaning changed since the previous run. Unchanged
-    // declarations keep their converted signature objects (EnvMemo), so an
-    // identity comparison finds the changes without re-rendering every type.
+    // Names whose meaning changed since the previous run: from the patch when
+    // the environment was patched, else by comparing with the previous one.
+    // Unchanged declarations keep their converted signature objects (EnvMemo),
+    // so an identity comparison finds the changes without re-rendering every type.
     const prev = this.prevBroken === !!options.brokenDeclsAreUndefined ? this.prevEnv : undefined;
-    const changed = prev !== undefined ? changedNames(prev, env) : undefined;
+    const changed = delta !== undefined && prev !== undefined ? delta.changed : prev !== undefined ? changedNames(prev, env) : undefined;
     // Function names added or removed: only "did you mean"s near one of them can change.
-    const nameDelta = changed === undefined ? undefined : [...changed].filter((n) => prev!.functions.has(n) !== env.functions.has(n));
+    const nameDelta =
+      changed === undefined ? undefined : delta !== undefined ? delta.functionNames : [...changed].filter((n) => prev!.functions.has(n) !== env.functions.has(n));
     if (nameDelta === undefined || nameDelta.length > 0) this.functionNamesVersion++;
     if (changed === undefined || [...changed].some((n) => prev!.types.has(n) || env.types.has(n))) this.typesVersion++;
     const versions = { functionNames: this.functionNamesVersion, types: this.typesVersion };
     const globals = (this.globals ??= new GlobalNames(env));
     globals.update(env, versions.functionNames, nameDelta, versions.types);
-    const prevRun = this.run;
-    const run = ++this.run;
+    const quiet = delta !== undefined && changed !== undefined && changed.size === 0 && this.listed !== undefined;
+    const prevEpoch = this.epoch;
+    const epoch = quiet ? prevEpoch : ++this.epoch;
 
     const sigKeys = new Map<string, string>();
     const sigKey = (name: string): string => {
@@ -125,11 +148,12 @@ export class IncrementalChecker {
     };
     const fresh = (c: CachedDecl): boolean => {
       if (c.queries.length > 0 && c.functionNamesVersion !== versions.functionNames) {
-        const delta = c.validAt === prevRun ? nameDelta : undefined;
+        const delta = c.validAt === prevEpoch ? nameDelta : undefined;
         if (delta === undefined || delta.some((n) => c.queries.some((q) => withinSuggestionDistance(q, n)))) return false;
       }
       if (c.failed || (c.typesVersion >= 0 && c.typesVersion !== versions.types)) return false;
-      if (c.validAt === prevRun && changed !== undefined) {
+      if (c.validAt === prevEpoch && changed !== undefined) {
+        if (changed.size === 0) return true;
         for (const n of c.deps.keys()) if (changed.has(n)) return false;
         return true;
       }
@@ -138,31 +162,70 @@ export class IncrementalChecker {
     };
 
     const nextByContent = new Map<string, CachedDecl>();
-    const stats: CheckStats = { checked: 0, reused: 0 };
-    for (const d of program.decls) {
-      if (d.kind !== 'FunctionDecl') continue;
-      let hit = this.byNode.get(d);
-      if (hit === undefined || !fresh(hit)) {
+    const stats: CheckStats = { checked: 0, reused: 0, envPatched: delta !== undefined, quiet };
+    /** The result for `d` at its current offset, checking it when no valid result is known. */
+    const resultFor = (d: FunctionDecl): Placed => {
+      let placed = this.byNode.get(d);
+      if (placed === undefined || !fresh(placed.cached)) {
         // Same node, stale result: the content is the same too, so only a node
         // never seen before is looked up by content.
-        const key = this.contentCache && hit === undefined ? declKey(d, options.text) : undefined;
-        hit = key !== undefined ? (this.byContent.get(key) ?? nextByContent.get(key)) : undefined;
-        if (hit !== undefined && !fresh(hit)) hit = undefined;
+        const key = this.contentCache && placed === undefined ? declKey(d, options.text) : undefined;
+        let hit = key !== undefined ? (this.byContent.get(key) ?? nextByContent.get(key)) : undefined;
+        // The same text can parse differently (calls are grouped by the arities
+        // of the functions they name): a hit must also have the same tree.
+        if (hit !== undefined && (!fresh(hit) || !sameTree(hit.node, d))) hit = undefined;
         if (hit === undefined) {
           hit = checkDecl(d, env, globals, sigKey, versions);
           stats.checked++;
-        } else stats.reused++;
+        }
         if (key !== undefined) nextByContent.set(key, hit);
-        this.byNode.set(d, hit);
-      } else stats.reused++;
-      hit.validAt = run;
-      hit.functionNamesVersion = versions.functionNames;
-      if (hit.absStart !== d.start) {
-        hit.absolute = hit.relative.map((x) => shiftDiagnostic(x, d.start));
-        hit.absStart = d.start;
+        placed = { cached: hit, start: d.start, absolute: hit.relative.map((x) => shiftDiagnostic(x, d.start)) };
+        this.byNode.set(d, placed);
       }
-      for (const x of hit.absolute) out.push(x);
+      placed.cached.validAt = epoch;
+      placed.cached.functionNamesVersion = versions.functionNames;
+      if (placed.start !== d.start) {
+        placed.absolute = placed.cached.relative.map((x) => shiftDiagnostic(x, d.start));
+        placed.start = d.start;
+      }
+      return placed;
+    };
+
+    if (quiet) {
+      // Nothing the other bodies depend on changed: look at the new declarations only.
+      const listed = this.listed!;
+      for (const d of delta.removed) {
+        if (d.kind !== 'FunctionDecl') continue;
+        listed.delete(d);
+        this.functionCount--;
+      }
+      for (const d of delta.added) {
+        if (d.kind !== 'FunctionDecl') continue;
+        this.functionCount++;
+        const placed = resultFor(d);
+        if (placed.absolute.length > 0) listed.set(d, placed);
+      }
+      for (const [d, placed] of listed) {
+        if (placed.start !== d.start) {
+          placed.absolute = placed.cached.relative.map((x) => shiftDiagnostic(x, d.start));
+          placed.start = d.start;
+        }
+        for (const x of placed.absolute) out.push(x);
+      }
+    } else {
+      const listed = new Map<Decl, Placed>();
+      let count = 0;
+      for (const d of program.decls) {
+        if (d.kind !== 'FunctionDecl') continue;
+        count++;
+        const placed = resultFor(d);
+        if (placed.absolute.length > 0) listed.set(d, placed);
+        for (const x of placed.absolute) out.push(x);
+      }
+      this.listed = listed;
+      this.functionCount = count;
     }
+    stats.reused = this.functionCount - stats.checked;
     this.byContent = nextByContent;
     this.prevEnv = env;
     this.prevBroken = !!options.brokenDeclsAreUndefined;
@@ -190,14 +253,13 @@ function checkDecl(
     deps = { names: new Set(), queries: new Set(), allTypes: true };
   }
   return {
+    node: d,
     deps: new Map([...deps.names].map((n) => [n, sigKey(n)])),
     queries: [...deps.queries],
     functionNamesVersion: versions.functionNames,
     typesVersion: deps.allTypes ? versions.types : -1,
     failed: checker.deps !== deps,
     relative: out.map((x) => shiftDiagnostic(x, -d.start)),
-    absStart: d.start,
-    absolute: out,
     validAt: 0,
   };
 }
@@ -236,3 +298,4 @@ function declKey(d: Decl, text: string | undefined): string {
 }
 
 let uniqueKeys = 0;
+

@@ -4,8 +4,8 @@
 // collecting it (ILO-T001/T002/T003/T030/T031).
 
 import type { Diagnostic } from '../diagnostics';
-import type { AliasDecl, Decl, FunctionDecl, Param, Span, ToolDecl, TypeDecl, TypeExpr } from '../syntax/ast';
-import { nearestName } from './nearest';
+import type { AliasDecl, Decl, ErrorDecl, FunctionDecl, Param, Span, ToolDecl, TypeDecl, TypeExpr } from '../syntax/ast';
+import { nearestWithDistance } from './nearest';
 import { diag, didYouMean, shiftDiagnostic } from './report';
 import { namedRefs, toTy, validatedNamedTypes } from './typeExprs';
 import { UNKNOWN, showTy, type Ty } from './types';
@@ -64,12 +64,13 @@ const BUILTIN_TYPE_NAMES = new Set(['n', 't', 'b', 'L', 'R', '_']);
  * at the top), so a local declaration that collides with an imported one is
  * the one reported.
  */
-export function collectEnv(own: readonly Decl[], opts: CollectOptions = {}): { env: CheckEnv; diagnostics: Diagnostic[] } {
+export function collectEnv(own: readonly Decl[], opts: CollectOptions = {}): CollectedEnv {
   const imported = opts.imported ?? [];
   // Without imports every declaration is the file's own: no need to index them.
   const ownSet = imported.length === 0 ? undefined : new Set<Decl>(own);
   const all: readonly Decl[] = imported.length === 0 ? own : [...imported, ...own];
   const out: Diagnostic[] = [];
+  const owners: Decl[] = [];
   const env: CheckEnv = { functions: new Map(), types: new Map(), aliases: new Map() };
 
   // Where a diagnostic about declaration `d` goes: its name when it is ours,
@@ -77,7 +78,10 @@ export function collectEnv(own: readonly Decl[], opts: CollectOptions = {}): { e
   const place = (d: Decl, span: Span): Span | undefined => (ownSet === undefined || ownSet.has(d) ? span : opts.importSpan?.(d));
   const report = (d: Decl, span: Span, make: (s: Span) => Diagnostic): void => {
     const at = place(d, span);
-    if (at !== undefined) out.push(make(at));
+    if (at !== undefined) {
+      out.push(make(at));
+      owners.push(d);
+    }
   };
 
   // Aliases first: record fields and signatures may use them.
@@ -108,7 +112,7 @@ export function collectEnv(own: readonly Decl[], opts: CollectOptions = {}): { e
   );
 
   const memo = opts.memo;
-  const aliasKey = memo === undefined ? '' : [...env.aliases].map(([k, v]) => `${k}=${showTy(v)}`).join(';');
+  const aliasKey = memo === undefined ? '' : aliasKeyOf(env);
   /** The converted signature of `d`, reused when the aliases did not change. */
   const converted = <T extends FnSig | RecordDef>(d: Decl, make: () => T): T => {
     if (memo === undefined) return make();
@@ -144,12 +148,17 @@ export function collectEnv(own: readonly Decl[], opts: CollectOptions = {}): { e
   const typeNames = (d: FunctionDecl | ToolDecl | TypeDecl): void => {
     const m = memo?.typeChecks.get(d);
     if (m !== undefined && m.key === typesKey) {
-      for (const x of m.diagnostics) out.push(shiftDiagnostic(x, d.start - m.start));
+      for (const x of m.diagnostics) {
+        out.push(shiftDiagnostic(x, d.start - m.start));
+        owners.push(d);
+      }
       return;
     }
-    const found: Diagnostic[] = [];
-    for (const te of writtenTypes(d)) checkTypeNames(te, env, found);
-    out.push(...found);
+    const found = typeNameDiagnostics(d, env);
+    for (const x of found) {
+      out.push(x);
+      owners.push(d);
+    }
     memo?.typeChecks.set(d, { key: typesKey, start: d.start, diagnostics: found });
   };
 
@@ -158,42 +167,70 @@ export function collectEnv(own: readonly Decl[], opts: CollectOptions = {}): { e
     if (d.kind === 'FunctionDecl' || d.kind === 'ToolDecl') {
       const name = d.name.text;
       if (env.functions.has(name)) {
-        const what = d.kind === 'ToolDecl' ? 'tool' : 'function';
-        report(d, d.name, (s) => diag('ILO-T002', s, `${what} '${name}' is already defined`));
+        report(d, d.name, (s) => duplicateFunction(d, s));
         continue;
       }
       if (ownSet === undefined || ownSet.has(d)) typeNames(d);
-      env.functions.set(
-        name,
-        converted(d, () => ({
-          name,
-          params: d.params.map((p) => paramSig(p, env.aliases)),
-          ret: toTy(d.returnType, env.aliases),
-          kind: d.kind === 'ToolDecl' ? 'tool' : 'function',
-        })),
-      );
+      env.functions.set(name, converted(d, () => declaredSig(d, env.aliases)));
     } else if (d.kind === 'ErrorDecl' && (d.intended === 'function' || d.intended === 'tool') && d.name !== undefined) {
       // Keep the header of a declaration whose body failed to parse, so its
       // callers are not flooded with "undefined function".
       if (opts.brokenDeclsAreUndefined || env.functions.has(d.name.text)) continue;
-      const name = d.name.text;
-      const complete = d.params !== undefined && d.returnType !== undefined;
-      env.functions.set(
-        name,
-        converted(d, () => ({
-          name,
-          params: complete ? d.params!.map((p) => paramSig(p, env.aliases)) : undefined,
-          ret: complete ? toTy(d.returnType!, env.aliases) : UNKNOWN,
-          kind: 'broken' as const,
-        })),
-      );
+      env.functions.set(d.name.text, converted(d, () => brokenSig(d, env.aliases)));
     }
   }
 
   // Field types of our own records.
   for (const d of own) if (d.kind === 'TypeDecl') typeNames(d);
 
-  return { env, diagnostics: out };
+  return { env, diagnostics: out, owners, aliasKey };
+}
+
+export interface CollectedEnv {
+  env: CheckEnv;
+  diagnostics: Diagnostic[];
+  /** owners[i]: the declaration diagnostics[i] is about (own or imported). */
+  owners: Decl[];
+  /** Fingerprint of the resolved aliases ('' without a memo): converted signatures are valid while it holds. */
+  aliasKey: string;
+}
+
+/** Fingerprint of the resolved aliases. */
+export function aliasKeyOf(env: CheckEnv): string {
+  return [...env.aliases].map(([k, v]) => `${k}=${showTy(v)}`).join(';');
+}
+
+/** ILO-T002: a function or tool whose name an earlier declaration took. */
+export function duplicateFunction(d: FunctionDecl | ToolDecl, at: Span): Diagnostic {
+  return diag('ILO-T002', at, `${d.kind === 'ToolDecl' ? 'tool' : 'function'} '${d.name.text}' is already defined`);
+}
+
+/** The signature a function or tool declaration gives its name. */
+export function declaredSig(d: FunctionDecl | ToolDecl, aliases: ReadonlyMap<string, Ty>): FnSig {
+  return {
+    name: d.name.text,
+    params: d.params.map((p) => paramSig(p, aliases)),
+    ret: toTy(d.returnType, aliases),
+    kind: d.kind === 'ToolDecl' ? 'tool' : 'function',
+  };
+}
+
+/** The signature kept for a function or tool whose declaration failed to parse (its header, when complete). */
+export function brokenSig(d: ErrorDecl, aliases: ReadonlyMap<string, Ty>): FnSig {
+  const complete = d.params !== undefined && d.returnType !== undefined;
+  return {
+    name: d.name?.text ?? '',
+    params: complete ? d.params!.map((p) => paramSig(p, aliases)) : undefined,
+    ret: complete ? toTy(d.returnType!, aliases) : UNKNOWN,
+    kind: 'broken',
+  };
+}
+
+/** ILO-T003 for the types written in a declaration's header or fields. */
+export function typeNameDiagnostics(d: FunctionDecl | ToolDecl | TypeDecl, env: CheckEnv): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  for (const te of writtenTypes(d)) checkTypeNames(te, env, found);
+  return found;
 }
 
 /** The types written in a declaration's header or fields. */
@@ -209,7 +246,7 @@ function paramSig(p: Param, aliases: ReadonlyMap<string, Ty>): ParamSig {
 export function checkTypeNames(te: TypeExpr, env: CheckEnv, out: Diagnostic[]): void {
   for (const { name, node } of validatedNamedTypes(te, env.aliases)) {
     if (env.types.has(name)) continue;
-    const near = nearestName(name, env.types.keys());
+    const near = nearestWithDistance(name, [env.types.keys()], 'least')?.name;
     out.push(
       diag('ILO-T003', node, `type '${name}' is not defined`, {
         hint: near !== undefined ? `did you mean '${near}'?` : undefined,

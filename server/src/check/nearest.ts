@@ -15,16 +15,24 @@ export interface Near {
   distance: number;
 }
 
-/** The closest candidate and its distance (ties to the earliest), or undefined. */
-export function nearestWithDistance(name: string, pools: Iterable<string>[]): Near | undefined {
+/**
+ * The closest candidate and its distance, or undefined. Ties go to the
+ * earliest candidate, or with `ties: 'least'` to the alphabetically least
+ * one: an answer that does not depend on the order of the pool (the global
+ * names of a file, whose order an edit elsewhere can change).
+ */
+export function nearestWithDistance(name: string, pools: Iterable<string>[], ties: 'first' | 'least' = 'first'): Near | undefined {
+  const least = ties === 'least';
   let best: string | undefined;
   let bestDist = SUGGESTION_MAX_DISTANCE + 1;
   for (const pool of pools) {
     for (const c of pool) {
-      // A name listed twice compares equal twice; only a strictly closer one replaces the best.
-      if (c === name || Math.abs(c.length - name.length) >= bestDist) continue;
-      const d = boundedDistance(name, c, bestDist - 1);
-      if (d < bestDist) {
+      // A name listed twice compares equal twice; only a strictly closer one (or, by name, a lesser one) replaces the best.
+      if (c === name) continue;
+      const gap = Math.abs(c.length - name.length);
+      if (least ? gap > bestDist : gap >= bestDist) continue;
+      const d = boundedDistance(name, c, least ? bestDist : bestDist - 1);
+      if (d < bestDist || (least && best !== undefined && d === bestDist && c < best)) {
         best = c;
         bestDist = d;
       }

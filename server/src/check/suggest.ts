@@ -1,10 +1,13 @@
 // "Did you mean" over the global names of a file (functions, builtins,
 // record types), remembered while those names stay the same: a file with many
-// misspelt calls asks the same questions again and again.
+// misspelt calls asks the same questions again and again. Ties among the
+// file's names go to the alphabetically least, so an answer depends only on
+// which names exist, never on their order: that is what lets an edit keep the
+// answers of the bodies it did not touch (see IncrementalChecker).
 
 import { BUILTINS } from '../syntax/builtins';
 import type { CheckEnv } from './env';
-import { nearestWithDistance, withinSuggestionDistance, type Near } from './nearest';
+import { closer, nearestWithDistance, withinSuggestionDistance, type Near } from './nearest';
 
 const BUILTIN_NAMES: readonly string[] = BUILTINS.map((b) => b.name);
 
@@ -40,17 +43,17 @@ export class GlobalNames {
 
   /** Nearest function or tool name. */
   nearestFunction(name: string): Near | undefined {
-    return memo(this.fnMemo, name, () => nearestWithDistance(name, [this.env.functions.keys()]));
+    return memo(this.fnMemo, name, () => nearestWithDistance(name, [this.env.functions.keys()], 'least'));
   }
 
   /** Nearest function, tool or builtin name (functions win ties). */
   nearestCallee(name: string): Near | undefined {
-    return memo(this.calleeMemo, name, () => nearestWithDistance(name, [this.env.functions.keys(), BUILTIN_NAMES]));
+    return memo(this.calleeMemo, name, () => closer(this.nearestFunction(name), nearestWithDistance(name, [BUILTIN_NAMES])));
   }
 
   /** Nearest record type name. */
   nearestType(name: string): Near | undefined {
-    return memo(this.typeMemo, name, () => nearestWithDistance(name, [this.env.types.keys()]));
+    return memo(this.typeMemo, name, () => nearestWithDistance(name, [this.env.types.keys()], 'least'));
   }
 }
 

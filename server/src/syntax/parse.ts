@@ -248,14 +248,25 @@ export class IncrementalParser {
     // First slot that can change: the one holding the character before the edit.
     let first = 0;
     while (first + 1 < old.length && old[first + 1].base <= p - 1) first++;
-    const oldIndexByBase = new Map<number, number>();
-    for (let k = first + 1; k < old.length; k++) oldIndexByBase.set(old[k].base, k);
     const tailStart = text.length - sfx;
-    const scan = scanChunks(text, old[first].base, (b) => b >= tailStart && oldIndexByBase.has(b - delta));
+    // Old slots are in offset order: find a chunk start among them by binary search.
+    const oldSlotAt = (base: number): number => {
+      let lo = first + 1;
+      let hi = old.length - 1;
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        const b = old[mid].base;
+        if (b === base) return mid;
+        if (b < base) lo = mid + 1;
+        else hi = mid - 1;
+      }
+      return -1;
+    };
+    const scan = scanChunks(text, old[first].base, (b) => b >= tailStart && oldSlotAt(b - delta) >= 0);
     let tail: Slot[] = [];
     let region = old.slice(first);
     if (scan.stoppedAt !== undefined) {
-      const k = oldIndexByBase.get(scan.stoppedAt - delta) as number;
+      const k = oldSlotAt(scan.stoppedAt - delta);
       tail = old.slice(k);
       region = old.slice(first, k);
       for (const slot of tail) moveSlot(slot, slot.base + delta);
@@ -330,6 +341,26 @@ export class IncrementalParser {
     return slots;
   }
 
+  /**
+   * Doc comments (see attachDoc). A declaration reused from a chunk cache
+   * keeps its doc unless it starts between the first re-chunked slot and
+   * the end of the first unchanged slot after it: the comments above a
+   * declaration sit at the end of the chunk before it, and nothing else
+   * moved relative to it.
+   */
+  private attachDocs(text: string, decls: readonly A.Decl[], built: readonly A.Decl[], comments: readonly A.Comment[], slots: readonly Slot[]): void {
+    const kept = this.kept;
+    if (kept === undefined) {
+      for (const d of decls) attachDoc(text, d, comments);
+      return;
+    }
+    for (const d of built) attachDoc(text, d, comments);
+    const afterRegion = slots.length - kept.tail;
+    const from = kept.head < slots.length ? slots[kept.head].base : text.length;
+    const to = afterRegion < slots.length ? slots[afterRegion].base + slots[afterRegion].text.length : text.length;
+    for (let k = firstAtOrAfter(decls, from); k < decls.length && decls[k].start < to; k++) attachDoc(text, decls[k], comments);
+  }
+
   private parseUnsafe(text: string, options?: ParseOptions): ParseResult {
     const slots = this.buildSlots(text);
     this.slots = slots;
@@ -340,11 +371,15 @@ export class IncrementalParser {
     const comments: A.Comment[] = [];
     const diagnostics: Diagnostic[] = [];
     const decls: A.Decl[] = [];
+    /** Declarations built by this parse (the others come from chunk caches). */
+    const built: A.Decl[] = [];
     for (const slot of slots) {
       for (const c of slot.comments) comments.push(c);
       if (slot.lexError !== undefined) {
         diagnostics.push(slot.lexError);
-        decls.push({ kind: 'ErrorDecl', start: slot.base, end: slot.base + slot.text.length, doc: [] });
+        const broken: A.Decl = { kind: 'ErrorDecl', start: slot.base, end: slot.base + slot.text.length, doc: [] };
+        decls.push(broken);
+        built.push(broken);
       }
     }
 
@@ -403,6 +438,7 @@ export class IncrementalParser {
         // A declaration ran past its chunk: parse one item without caching.
         const item = parser.parseTopLevel();
         decls.push(item.decl);
+        built.push(item.decl);
         if (item.error) addError(item.error.toDiagnostic(), isCascade(item.error.code));
         else suppress = false;
         continue;
@@ -433,7 +469,10 @@ export class IncrementalParser {
       const strictDecls = strict ? tryStrict(slot, first, end) : undefined;
       if (strictDecls !== undefined) {
         // Well-formed: no errors, so the cascade state resets as after any good declaration.
-        for (const d of strictDecls) decls.push(d);
+        for (const d of strictDecls) {
+          decls.push(d);
+          built.push(d);
+        }
         if (strictDecls.length > 0) suppress = false;
         parser.pos = end;
         stats.strict++;
@@ -444,6 +483,7 @@ export class IncrementalParser {
       while (parser.pos < end && !parser.atEnd() && errorCount < MAX_ERRORS) {
         const item = parser.parseTopLevel();
         decls.push(item.decl);
+        built.push(item.decl);
         if (item.error) addError(item.error.toDiagnostic(), isCascade(item.error.code));
         else suppress = false;
       }
@@ -476,7 +516,7 @@ export class IncrementalParser {
     }
 
     decls.sort((a, b) => a.start - b.start);
-    attachDocs(text, decls, comments);
+    this.attachDocs(text, decls, built, comments, slots);
     diagnostics.sort((a, b) => a.start - b.start);
     return { program: { decls, comments }, diagnostics };
   }
@@ -646,27 +686,35 @@ function onlyBlanksBefore(text: string, ls: number, at: number): boolean {
 /** Shared by every declaration without a doc block (never mutated). */
 const NO_DOC: A.Comment[] = Object.freeze([]) as unknown as A.Comment[];
 
+/** Index of the first item starting at or after `offset` (items in offset order). */
+function firstAtOrAfter(items: readonly { start: number }[], offset: number): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (items[mid].start < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /**
  * `doc` = the run of whole-line `--` comments directly above a declaration's
- * first line. Both lists are in document order, so one pass walks them
- * together; only declarations that have a doc block get an array of their own.
+ * first line. Only declarations that have a doc block get an array of their own.
  */
-function attachDocs(text: string, decls: A.Decl[], comments: A.Comment[]): void {
-  let next = 0; // first comment at or after the current declaration
-  for (const d of decls) {
-    while (next < comments.length && comments[next].start < d.start) next++;
-    const ls = lineStart(text, d.start);
-    let first = next;
-    if (next > 0 && onlyBlanksBefore(text, ls, d.start)) {
-      let line = ls;
-      for (let k = next - 1; k >= 0 && line > 0; k--) {
-        const c = comments[k];
-        const above = lineStart(text, line - 1);
-        if (lineStart(text, c.start) !== above || !onlyBlanksBefore(text, above, c.start)) break;
-        first = k;
-        line = above;
-      }
+function attachDoc(text: string, d: A.Decl, comments: readonly A.Comment[]): void {
+  const next = firstAtOrAfter(comments, d.start); // first comment at or after the declaration
+  const ls = lineStart(text, d.start);
+  let first = next;
+  if (next > 0 && onlyBlanksBefore(text, ls, d.start)) {
+    let line = ls;
+    for (let k = next - 1; k >= 0 && line > 0; k--) {
+      const c = comments[k];
+      const above = lineStart(text, line - 1);
+      if (lineStart(text, c.start) !== above || !onlyBlanksBefore(text, above, c.start)) break;
+      first = k;
+      line = above;
     }
-    d.doc = first === next ? NO_DOC : comments.slice(first, next);
   }
+  d.doc = first === next ? NO_DOC : comments.slice(first, next);
 }
