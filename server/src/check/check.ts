@@ -67,8 +67,12 @@ export interface CheckStats {
   reused: number;
   /** The global environment was patched for the changed declarations rather than rebuilt. */
   envPatched: boolean;
-  /** Only the new declarations were looked at (nothing any other body depends on changed). */
-  quiet: boolean;
+  /**
+   * Only some bodies were looked at: the new ones, those that depend on a
+   * name whose meaning changed, and (when function names came or went)
+   * those with a "did you mean" that may change.
+   */
+  targeted: boolean;
 }
 
 export class IncrementalChecker {
@@ -79,6 +83,10 @@ export class IncrementalChecker {
   /** The function declarations of the last run that have diagnostics, and how many there were in all. */
   private listed: Map<Decl, Placed> | undefined;
   private functionCount = 0;
+  /** Global name → the function declarations whose result depends on it (see index/unindex). */
+  private dependents = new Map<string, Set<Decl>>();
+  /** Function declarations whose result holds a "did you mean" over the function names. */
+  private querying = new Set<Decl>();
   private readonly envs = new IncrementalEnv();
   private prevEnv: CheckEnv | undefined;
   private prevBroken: boolean | undefined;
@@ -93,7 +101,7 @@ export class IncrementalChecker {
    */
   private epoch = 0;
   /** Counters for the last `check` call (benchmarks and tests read them). */
-  lastStats: CheckStats = { checked: 0, reused: 0, envPatched: false, quiet: false };
+  lastStats: CheckStats = { checked: 0, reused: 0, envPatched: false, targeted: false };
   private readonly contentCache: boolean;
 
   /** `contentCache: false` for one-shot checks (no point keying declarations by content). */
@@ -109,6 +117,8 @@ export class IncrementalChecker {
       // A bug or a pathological input must not take the editor down: keep what we have.
       this.prevEnv = undefined;
       this.listed = undefined;
+      this.dependents.clear();
+      this.querying.clear();
       this.envs.reset();
     }
     return out.sort((a, b) => a.start - b.start || a.end - b.end);
@@ -132,13 +142,16 @@ export class IncrementalChecker {
     const nameDelta =
       changed === undefined ? undefined : delta !== undefined ? delta.functionNames : [...changed].filter((n) => prev!.functions.has(n) !== env.functions.has(n));
     if (nameDelta === undefined || nameDelta.length > 0) this.functionNamesVersion++;
-    if (changed === undefined || [...changed].some((n) => prev!.types.has(n) || env.types.has(n))) this.typesVersion++;
+    const typesChanged = changed === undefined || [...changed].some((n) => prev!.types.has(n) || env.types.has(n));
+    if (typesChanged) this.typesVersion++;
     const versions = { functionNames: this.functionNamesVersion, types: this.typesVersion };
     const globals = (this.globals ??= new GlobalNames(env));
     globals.update(env, versions.functionNames, nameDelta, versions.types);
-    const quiet = delta !== undefined && changed !== undefined && changed.size === 0 && this.listed !== undefined;
+    // Targeted run: the environment was patched (only function names can have
+    // changed), so only the bodies that can see a change are looked at.
+    const targeted = delta !== undefined && changed !== undefined && !typesChanged && this.listed !== undefined;
     const prevEpoch = this.epoch;
-    const epoch = quiet ? prevEpoch : ++this.epoch;
+    const epoch = targeted && changed.size === 0 ? prevEpoch : ++this.epoch;
 
     const sigKeys = new Map<string, string>();
     const sigKey = (name: string): string => {
@@ -162,7 +175,7 @@ export class IncrementalChecker {
     };
 
     const nextByContent = new Map<string, CachedDecl>();
-    const stats: CheckStats = { checked: 0, reused: 0, envPatched: delta !== undefined, quiet };
+    const stats: CheckStats = { checked: 0, reused: 0, envPatched: delta !== undefined, targeted };
     /** The result for `d` at its current offset, checking it when no valid result is known. */
     const resultFor = (d: FunctionDecl): Placed => {
       let placed = this.byNode.get(d);
@@ -191,19 +204,32 @@ export class IncrementalChecker {
       return placed;
     };
 
-    if (quiet) {
-      // Nothing the other bodies depend on changed: look at the new declarations only.
+    if (targeted) {
       const listed = this.listed!;
       for (const d of delta.removed) {
         if (d.kind !== 'FunctionDecl') continue;
         listed.delete(d);
+        const placed = this.byNode.get(d);
+        if (placed !== undefined) this.unindex(d, placed.cached);
         this.functionCount--;
       }
+      const candidates = new Set<FunctionDecl>();
       for (const d of delta.added) {
         if (d.kind !== 'FunctionDecl') continue;
+        candidates.add(d);
         this.functionCount++;
+      }
+      for (const n of changed) for (const d of this.dependents.get(n) ?? []) candidates.add(d as FunctionDecl);
+      if (nameDelta !== undefined && nameDelta.length > 0) for (const d of this.querying) candidates.add(d as FunctionDecl);
+      for (const d of candidates) {
+        const before = this.byNode.get(d)?.cached;
         const placed = resultFor(d);
+        if (placed.cached !== before) {
+          if (before !== undefined) this.unindex(d, before);
+          this.index(d, placed.cached);
+        }
         if (placed.absolute.length > 0) listed.set(d, placed);
+        else listed.delete(d);
       }
       for (const [d, placed] of listed) {
         if (placed.start !== d.start) {
@@ -214,11 +240,14 @@ export class IncrementalChecker {
       }
     } else {
       const listed = new Map<Decl, Placed>();
+      this.dependents = new Map();
+      this.querying = new Set();
       let count = 0;
       for (const d of program.decls) {
         if (d.kind !== 'FunctionDecl') continue;
         count++;
         const placed = resultFor(d);
+        this.index(d, placed.cached);
         if (placed.absolute.length > 0) listed.set(d, placed);
         for (const x of placed.absolute) out.push(x);
       }
@@ -230,6 +259,21 @@ export class IncrementalChecker {
     this.prevEnv = env;
     this.prevBroken = !!options.brokenDeclsAreUndefined;
     this.lastStats = stats;
+  }
+
+  /** Record what the result `c` of declaration `d` depends on. */
+  private index(d: Decl, c: CachedDecl): void {
+    for (const n of c.deps.keys()) {
+      let set = this.dependents.get(n);
+      if (set === undefined) this.dependents.set(n, (set = new Set()));
+      set.add(d);
+    }
+    if (c.queries.length > 0) this.querying.add(d);
+  }
+
+  private unindex(d: Decl, c: CachedDecl): void {
+    for (const n of c.deps.keys()) this.dependents.get(n)?.delete(d);
+    this.querying.delete(d);
   }
 }
 

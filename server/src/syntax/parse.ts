@@ -247,7 +247,13 @@ export class IncrementalParser {
     const delta = text.length - oldText.length;
     // First slot that can change: the one holding the character before the edit.
     let first = 0;
-    while (first + 1 < old.length && old[first + 1].base <= p - 1) first++;
+    for (let lo = 1, hi = old.length - 1; lo <= hi; ) {
+      const mid = (lo + hi) >> 1;
+      if (old[mid].base <= p - 1) {
+        first = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
     const tailStart = text.length - sfx;
     // Old slots are in offset order: find a chunk start among them by binary search.
     const oldSlotAt = (base: number): number => {
