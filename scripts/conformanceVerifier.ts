@@ -137,7 +137,7 @@ export function formatVerifierReport(r: VerifierReport, verbose = false): string
   out.push(`| clean examples with no false error | ${pct(cleanEx.filter((o) => !o.ourError).length, cleanEx.length)} | 100% |`);
   out.push(`| examples with reference diagnostics: same codes | ${pct(refErrEx.filter((o) => o.sameCodes).length, refErrEx.length)} | all |`);
   const compat = r.examplesCompat.filter((o) => o.refCodes.length > 0);
-  out.push(`| … in reference-compat mode (broken declarations undefined) | ${pct(compat.filter((o) => o.sameCodes).length, compat.length)} | |`);
+  out.push(`| … with \`ilo-ls check --reference-compat\` (broken declarations undefined) | ${pct(compat.filter((o) => o.sameCodes).length, compat.length)} | |`);
 
   // Per-code: how often the reference reports it in snippets vs how often we match it.
   const refCount = new Map<string, number>();

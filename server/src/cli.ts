@@ -13,10 +13,12 @@ const USAGE = `ilo-ls — ilo language server and tools
 
 usage:
   ilo-ls --stdio                      run the language server over stdio (any LSP editor)
-  ilo-ls check [--json] [--scope=file|workspace] FILE|DIR...
+  ilo-ls check [--json] [--scope=file|workspace] [--reference-compat] FILE|DIR...
                                       print diagnostics (reference codes and tool-contract
                                       analyses); exit 1 if any error. --scope=workspace compares
-                                      the tools of all given files for collisions
+                                      the tools of all given files for collisions;
+                                      --reference-compat reports calls to a declaration that
+                                      failed to parse as undefined, as the ilo CLI does
   ilo-ls export [--format mcp|openai|anthropic] [-o OUT [--force]] FILE...
                                       the tools of the files (and what they use) as an MCP
                                       tools/list result, OpenAI function tools or Anthropic tools
@@ -75,7 +77,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 }
 
 function runCheck(args: readonly string[], io: CliIo): number {
-  const p = parseArgs(args, ['--scope'], ['--json']);
+  const p = parseArgs(args, ['--scope'], ['--json', '--reference-compat']);
   const scope = scopeOption(p);
   if (p.error || scope === 'invalid') {
     io.err(`ilo-ls check: ${p.error ?? '--scope must be file or workspace'}\n`);
@@ -85,7 +87,7 @@ function runCheck(args: readonly string[], io: CliIo): number {
     io.err('ilo-ls check: no files given\n');
     return 2;
   }
-  const { records, missing } = checkFiles(p.positional, scope ?? 'file');
+  const { records, missing } = checkFiles(p.positional, scope ?? 'file', { referenceCompat: p.flags.has('--reference-compat') });
   for (const m of missing) io.err(`ilo-ls check: no such file or directory: ${m}\n`);
   if (p.flags.has('--json')) io.out(`${JSON.stringify(records, null, 2)}\n`);
   else for (const r of records) io.out(`${formatRecord(r)}\n`);

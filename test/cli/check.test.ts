@@ -100,3 +100,18 @@ test('hostile input gets diagnostics, never a crash or a hang', () => {
   assert.equal(tooLarge.code, 'file-too-large');
   assert.match(tooLarge.message, /not analysed/);
 });
+
+test('--reference-compat reports calls to a declaration that failed to parse, as the ilo CLI does', () => {
+  const dir = tempDir({ 'broken.ilo': 'half x:n>n;)\n\ntwice y:n>n;*2 half y\n' });
+  const codes = (args: string[]): string[] => {
+    const r = run(['check', '--json', ...args, 'broken.ilo'], dir);
+    assert.equal(r.status, 1, r.stderr);
+    return (JSON.parse(r.stdout) as Array<{ code: string; line: number }>).map((x) => `${x.code}@${x.line}`);
+  };
+  // The editor's default keeps the broken function's header: only the parse error.
+  const plain = codes([]);
+  assert.equal(plain.length, 1);
+  assert.match(plain[0], /^ILO-P\d+@1$/);
+  // Compat mode: the call in `twice` names an undefined function too.
+  assert.deepEqual(codes(['--reference-compat']), [plain[0], 'ILO-T005@3']);
+});

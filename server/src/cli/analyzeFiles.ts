@@ -20,9 +20,9 @@ export interface AnalyzedInputs {
   unreadable: Array<{ file: string; error: string }>;
 }
 
-export function analyzeFiles(inputs: readonly string[]): AnalyzedInputs {
+export function analyzeFiles(inputs: readonly string[], options: { referenceCompat?: boolean } = {}): AnalyzedInputs {
   const { files, missing } = expandInputs(inputs);
-  const analyzer = new Analyzer(new OverlayFileHost());
+  const analyzer = new Analyzer(new OverlayFileHost(), options);
   const analyzed: AnalyzedFile[] = [];
   const unreadable: Array<{ file: string; error: string }> = [];
   for (const file of files) {

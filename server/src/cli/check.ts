@@ -1,4 +1,4 @@
-// `ilo-ls check [--json] FILE|DIR...`: the same diagnostics as the editor, for CI.
+// `ilo-ls check [--json] [--reference-compat] FILE|DIR...`: the same diagnostics as the editor, for CI.
 
 import type { Diagnostic } from '../diagnostics';
 import { LineIndex } from '../syntax/lineIndex';
@@ -46,8 +46,9 @@ export function toRecords(file: string, text: string, diags: readonly Diagnostic
 export function checkFiles(
   inputs: readonly string[],
   scope: CollisionScope = 'file',
+  options: { referenceCompat?: boolean } = {},
 ): { records: CheckRecord[]; missing: string[] } {
-  const { analyzed, missing, unreadable } = analyzeFiles(inputs);
+  const { analyzed, missing, unreadable } = analyzeFiles(inputs, options);
   const records: CheckRecord[] = unreadable.map(({ file, error }) => ({
     file,
     source: 'ilo-ls',

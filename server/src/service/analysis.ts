@@ -78,7 +78,15 @@ export class Analyzer {
   /** Parsed imported files, keyed by path, reused while their text is unchanged. */
   private readonly importCache = new Map<string, { text: string; program: Program }>();
 
-  constructor(private readonly host: FileHost) {}
+  /**
+   * `referenceCompat`: a declaration that failed to parse defines nothing, so
+   * calls to it are reported as the reference reports them (ILO-T005). Off in
+   * the editor, which keeps the broken declaration's header.
+   */
+  constructor(
+    private readonly host: FileHost,
+    private readonly options: { referenceCompat?: boolean } = {},
+  ) {}
 
   analyze(filePath: string, text: string): FileAnalysis {
     const abs = path.resolve(filePath);
@@ -98,7 +106,12 @@ export class Analyzer {
       state.external = external;
       parsed = state.parser.parse(text, withExternal(external));
     }
-    const checkDiags = state.checker.check(parsed.program, { imported: imports.imported, importedVia: imports.importedVia, text });
+    const checkDiags = state.checker.check(parsed.program, {
+      imported: imports.imported,
+      importedVia: imports.importedVia,
+      text,
+      brokenDeclsAreUndefined: this.options.referenceCompat,
+    });
     const importedLocated = imports.imported.map((decl) => ({ decl, file: imports.importedFile.get(decl) }));
     const env = buildSchemaEnv([...parsed.program.decls, ...imports.imported]);
     const schemaDiags = schemaDiagnostics(parsed.program.decls, env);

@@ -357,14 +357,21 @@ export class IncrementalParser {
   private attachDocs(text: string, decls: readonly A.Decl[], built: readonly A.Decl[], comments: readonly A.Comment[], slots: readonly Slot[]): void {
     const kept = this.kept;
     if (kept === undefined) {
-      for (const d of decls) attachDoc(text, d, comments);
+      // Whole document: both lists are in offset order, so one pass walks them together.
+      let next = 0;
+      for (const d of decls) {
+        while (next < comments.length && comments[next].start < d.start) next++;
+        attachDoc(text, d, comments, next);
+      }
       return;
     }
-    for (const d of built) attachDoc(text, d, comments);
+    for (const d of built) attachDoc(text, d, comments, firstAtOrAfter(comments, d.start));
     const afterRegion = slots.length - kept.tail;
     const from = kept.head < slots.length ? slots[kept.head].base : text.length;
     const to = afterRegion < slots.length ? slots[afterRegion].base + slots[afterRegion].text.length : text.length;
-    for (let k = firstAtOrAfter(decls, from); k < decls.length && decls[k].start < to; k++) attachDoc(text, decls[k], comments);
+    for (let k = firstAtOrAfter(decls, from); k < decls.length && decls[k].start < to; k++) {
+      attachDoc(text, decls[k], comments, firstAtOrAfter(comments, decls[k].start));
+    }
   }
 
   private parseUnsafe(text: string, options?: ParseOptions): ParseResult {
@@ -708,8 +715,8 @@ function firstAtOrAfter(items: readonly { start: number }[], offset: number): nu
  * `doc` = the run of whole-line `--` comments directly above a declaration's
  * first line. Only declarations that have a doc block get an array of their own.
  */
-function attachDoc(text: string, d: A.Decl, comments: readonly A.Comment[]): void {
-  const next = firstAtOrAfter(comments, d.start); // first comment at or after the declaration
+function attachDoc(text: string, d: A.Decl, comments: readonly A.Comment[], next: number): void {
+  // `next`: index of the first comment at or after the declaration.
   const ls = lineStart(text, d.start);
   let first = next;
   if (next > 0 && onlyBlanksBefore(text, ls, d.start)) {
