@@ -81,12 +81,12 @@ export class IncrementalChecker {
   /** Results by declaration content, for re-parsed but identical declarations (one run). */
   private byContent = new Map<string, CachedDecl>();
   /** The function declarations of the last run that have diagnostics, and how many there were in all. */
-  private listed: Map<Decl, Placed> | undefined;
+  private listed: Map<FunctionDecl, Placed> | undefined;
   private functionCount = 0;
   /** Global name → the function declarations whose result depends on it (see index/unindex). */
-  private dependents = new Map<string, Set<Decl>>();
+  private dependents = new Map<string, Set<FunctionDecl>>();
   /** Function declarations whose result holds a "did you mean" over the function names. */
-  private querying = new Set<Decl>();
+  private querying = new Set<FunctionDecl>();
   private readonly envs = new IncrementalEnv();
   private prevEnv: CheckEnv | undefined;
   private prevBroken: boolean | undefined;
@@ -96,8 +96,8 @@ export class IncrementalChecker {
   private typesVersion = 0;
   private globals: GlobalNames | undefined;
   /**
-   * Bumped by every run that looks at every body. A quiet run (nothing any
-   * body depends on changed) does not bump it: what was valid stays valid.
+   * Bumped by every run in which something may have changed. A targeted run
+   * in which no name changed meaning does not bump it: what was valid stays valid.
    */
   private epoch = 0;
   /** Counters for the last `check` call (benchmarks and tests read them). */
@@ -192,15 +192,12 @@ export class IncrementalChecker {
           stats.checked++;
         }
         if (key !== undefined) nextByContent.set(key, hit);
-        placed = { cached: hit, start: d.start, absolute: hit.relative.map((x) => shiftDiagnostic(x, d.start)) };
+        placed = { cached: hit, start: d.start, absolute: absoluteAt(hit, d.start) };
         this.byNode.set(d, placed);
       }
       placed.cached.validAt = epoch;
       placed.cached.functionNamesVersion = versions.functionNames;
-      if (placed.start !== d.start) {
-        placed.absolute = placed.cached.relative.map((x) => shiftDiagnostic(x, d.start));
-        placed.start = d.start;
-      }
+      placeAt(placed, d.start);
       return placed;
     };
 
@@ -219,8 +216,8 @@ export class IncrementalChecker {
         candidates.add(d);
         this.functionCount++;
       }
-      for (const n of changed) for (const d of this.dependents.get(n) ?? []) candidates.add(d as FunctionDecl);
-      if (nameDelta !== undefined && nameDelta.length > 0) for (const d of this.querying) candidates.add(d as FunctionDecl);
+      for (const n of changed) for (const d of this.dependents.get(n) ?? []) candidates.add(d);
+      if (nameDelta !== undefined && nameDelta.length > 0) for (const d of this.querying) candidates.add(d);
       for (const d of candidates) {
         const before = this.byNode.get(d)?.cached;
         const placed = resultFor(d);
@@ -232,14 +229,11 @@ export class IncrementalChecker {
         else listed.delete(d);
       }
       for (const [d, placed] of listed) {
-        if (placed.start !== d.start) {
-          placed.absolute = placed.cached.relative.map((x) => shiftDiagnostic(x, d.start));
-          placed.start = d.start;
-        }
+        placeAt(placed, d.start);
         for (const x of placed.absolute) out.push(x);
       }
     } else {
-      const listed = new Map<Decl, Placed>();
+      const listed = new Map<FunctionDecl, Placed>();
       this.dependents = new Map();
       this.querying = new Set();
       let count = 0;
@@ -262,7 +256,7 @@ export class IncrementalChecker {
   }
 
   /** Record what the result `c` of declaration `d` depends on. */
-  private index(d: Decl, c: CachedDecl): void {
+  private index(d: FunctionDecl, c: CachedDecl): void {
     for (const n of c.deps.keys()) {
       let set = this.dependents.get(n);
       if (set === undefined) this.dependents.set(n, (set = new Set()));
@@ -271,10 +265,22 @@ export class IncrementalChecker {
     if (c.queries.length > 0) this.querying.add(d);
   }
 
-  private unindex(d: Decl, c: CachedDecl): void {
+  private unindex(d: FunctionDecl, c: CachedDecl): void {
     for (const n of c.deps.keys()) this.dependents.get(n)?.delete(d);
     this.querying.delete(d);
   }
+}
+
+/** A result's diagnostics for its declaration starting at `start`. */
+function absoluteAt(c: CachedDecl, start: number): Diagnostic[] {
+  return c.relative.map((x) => shiftDiagnostic(x, start));
+}
+
+/** Move a placed result to its declaration's current start. */
+function placeAt(placed: Placed, start: number): void {
+  if (placed.start === start) return;
+  placed.absolute = absoluteAt(placed.cached, start);
+  placed.start = start;
 }
 
 /** Verify one function body; the result records what it depended on. */
@@ -342,4 +348,3 @@ function declKey(d: Decl, text: string | undefined): string {
 }
 
 let uniqueKeys = 0;
-

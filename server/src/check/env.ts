@@ -54,6 +54,15 @@ export interface CollectOptions {
 export class EnvMemo {
   readonly sigs = new WeakMap<Decl, { key: string; value: FnSig | RecordDef }>();
   readonly typeChecks = new WeakMap<Decl, { key: string; start: number; diagnostics: Diagnostic[] }>();
+
+  /** The converted signature of `d`: the same object while the aliases (`aliasKey`) hold. */
+  converted<T extends FnSig | RecordDef>(d: Decl, aliasKey: string, make: () => T): T {
+    const m = this.sigs.get(d);
+    if (m !== undefined && m.key === aliasKey) return m.value as T;
+    const value = make();
+    this.sigs.set(d, { key: aliasKey, value });
+    return value;
+  }
 }
 
 /** Alias names that would hide a builtin type. */
@@ -114,14 +123,7 @@ export function collectEnv(own: readonly Decl[], opts: CollectOptions = {}): Col
   const memo = opts.memo;
   const aliasKey = memo === undefined ? '' : aliasKeyOf(env);
   /** The converted signature of `d`, reused when the aliases did not change. */
-  const converted = <T extends FnSig | RecordDef>(d: Decl, make: () => T): T => {
-    if (memo === undefined) return make();
-    const m = memo.sigs.get(d);
-    if (m !== undefined && m.key === aliasKey) return m.value as T;
-    const value = make();
-    memo.sigs.set(d, { key: aliasKey, value });
-    return value;
-  };
+  const converted = <T extends FnSig | RecordDef>(d: Decl, make: () => T): T => (memo === undefined ? make() : memo.converted(d, aliasKey, make));
 
   // Record types.
   for (const d of all) {

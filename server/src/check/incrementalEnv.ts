@@ -4,8 +4,8 @@
 // signature to see what changed) the environment is patched for the few
 // declarations that were added or removed, and the names whose meaning
 // changed fall out of the patch. Anything the patch cannot decide locally
-// (types, aliases, a name defined twice, diagnostics placed on a `use`) takes
-// the full path: collectEnv from scratch.
+// (types, aliases, other imports, diagnostics placed on a `use`) takes the
+// full path: collectEnv from scratch.
 
 import type { Diagnostic } from '../diagnostics';
 import type { Decl } from '../syntax/ast';
@@ -54,8 +54,6 @@ const NONE: readonly Decl[] = [];
 export class IncrementalEnv {
   private readonly memo = new EnvMemo();
   private state: State | undefined;
-  /** Whether the last update was a patch (tests and benchmarks read it). */
-  lastWasPatch = false;
 
   update(own: readonly Decl[], opts: UpdateOptions = {}): EnvUpdate {
     const imported = opts.imported ?? NONE;
@@ -63,13 +61,9 @@ export class IncrementalEnv {
     const prev = this.state;
     if (prev !== undefined && prev.broken === broken && sameDecls(prev.imported, imported)) {
       const patched = this.patch(prev, own);
-      if (patched !== undefined) {
-        this.lastWasPatch = true;
-        return patched;
-      }
+      if (patched !== undefined) return patched;
     }
-    this.lastWasPatch = false;
-    return this.rebuild(own, imported, opts);
+    return this.rebuild(own, imported, broken, opts);
   }
 
   /** Forget everything (after a failure): the next update rebuilds. */
@@ -77,7 +71,7 @@ export class IncrementalEnv {
     this.state = undefined;
   }
 
-  private rebuild(own: readonly Decl[], imported: readonly Decl[], opts: UpdateOptions): EnvUpdate {
+  private rebuild(own: readonly Decl[], imported: readonly Decl[], broken: boolean, opts: UpdateOptions): EnvUpdate {
     this.state = undefined;
     const { env, diagnostics, owners, aliasKey } = collectEnv(own, { ...opts, memo: this.memo });
     const ownSet = imported.length === 0 ? undefined : new Set(own);
@@ -95,7 +89,7 @@ export class IncrementalEnv {
     }
     // A diagnostic about an imported declaration sits on a `use` line of this
     // file, which an edit can move: those files always take the full path.
-    if (!placedOnUse) this.state = { own, imported, broken: !!opts.brokenDeclsAreUndefined, env, aliasKey, byDecl };
+    if (!placedOnUse) this.state = { own, imported, broken, env, aliasKey, byDecl };
     return { env, diagnostics };
   }
 
@@ -176,7 +170,7 @@ export class IncrementalEnv {
       for (const { d, mine } of defs.get(name) ?? []) {
         if (mine) byDecl.delete(d);
         if (d.kind === 'ErrorDecl') {
-          if (!prev.broken && sig === undefined) sig = this.converted(d, prev.aliasKey, () => brokenSig(d, env.aliases));
+          if (!prev.broken && sig === undefined) sig = this.memo.converted(d, prev.aliasKey, () => brokenSig(d, env.aliases));
           continue;
         }
         if (d.kind !== 'FunctionDecl' && d.kind !== 'ToolDecl') continue;
@@ -184,7 +178,7 @@ export class IncrementalEnv {
           if (mine) byDecl.set(d, { decl: d, start: d.start, diagnostics: [duplicateFunction(d, d.name)] });
           continue;
         }
-        sig = this.converted(d, prev.aliasKey, () => declaredSig(d, env.aliases));
+        sig = this.memo.converted(d, prev.aliasKey, () => declaredSig(d, env.aliases));
         const found = mine ? typeNameDiagnostics(d, env) : [];
         if (found.length > 0) byDecl.set(d, { decl: d, start: d.start, diagnostics: found });
       }
@@ -233,15 +227,6 @@ export class IncrementalEnv {
       prev.byDecl.delete(was);
       prev.byDecl.set(now, { decl: now, start: placed.start, diagnostics: placed.diagnostics });
     }
-  }
-
-  /** The memoised converted signature of `d` (the same object while the aliases hold). */
-  private converted(d: Decl, aliasKey: string, make: () => FnSig): FnSig {
-    const m = this.memo.sigs.get(d);
-    if (m !== undefined && m.key === aliasKey) return m.value as FnSig;
-    const value = make();
-    this.memo.sigs.set(d, { key: aliasKey, value });
-    return value;
   }
 }
 

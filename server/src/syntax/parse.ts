@@ -246,27 +246,14 @@ export class IncrementalParser {
     const sfx = commonSuffix(oldText, text, min - p);
     const delta = text.length - oldText.length;
     // First slot that can change: the one holding the character before the edit.
-    let first = 0;
-    for (let lo = 1, hi = old.length - 1; lo <= hi; ) {
-      const mid = (lo + hi) >> 1;
-      if (old[mid].base <= p - 1) {
-        first = mid;
-        lo = mid + 1;
-      } else hi = mid - 1;
-    }
+    // Old slots are in offset order: both lookups below are binary searches.
+    const baseOf = (k: number): number => old[k].base;
+    const first = Math.max(0, lowerBound(old.length, baseOf, p) - 1);
     const tailStart = text.length - sfx;
-    // Old slots are in offset order: find a chunk start among them by binary search.
+    /** Index of the old slot (after `first`) that starts at `base`, or -1. */
     const oldSlotAt = (base: number): number => {
-      let lo = first + 1;
-      let hi = old.length - 1;
-      while (lo <= hi) {
-        const mid = (lo + hi) >> 1;
-        const b = old[mid].base;
-        if (b === base) return mid;
-        if (b < base) lo = mid + 1;
-        else hi = mid - 1;
-      }
-      return -1;
+      const k = lowerBound(old.length, baseOf, base, first + 1);
+      return k < old.length && old[k].base === base ? k : -1;
     };
     const scan = scanChunks(text, old[first].base, (b) => b >= tailStart && oldSlotAt(b - delta) >= 0);
     let tail: Slot[] = [];
@@ -699,16 +686,21 @@ function onlyBlanksBefore(text: string, ls: number, at: number): boolean {
 /** Shared by every declaration without a doc block (never mutated). */
 const NO_DOC: A.Comment[] = Object.freeze([]) as unknown as A.Comment[];
 
-/** Index of the first item starting at or after `offset` (items in offset order). */
-function firstAtOrAfter(items: readonly { start: number }[], offset: number): number {
-  let lo = 0;
-  let hi = items.length;
+/** The least index in [from, count) whose key is >= `value` (keys ascending), or `count`. */
+function lowerBound(count: number, keyAt: (k: number) => number, value: number, from = 0): number {
+  let lo = from;
+  let hi = count;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (items[mid].start < offset) lo = mid + 1;
+    if (keyAt(mid) < value) lo = mid + 1;
     else hi = mid;
   }
   return lo;
+}
+
+/** Index of the first item starting at or after `offset` (items in offset order). */
+function firstAtOrAfter(items: readonly { start: number }[], offset: number): number {
+  return lowerBound(items.length, (k) => items[k].start, offset);
 }
 
 /**
