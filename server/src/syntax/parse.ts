@@ -101,6 +101,8 @@ interface Slot {
 }
 
 interface ParsedChunk {
+  /** The last parse (IncrementalParser.generation) whose result included these declarations. */
+  usedIn: number;
   /** Fingerprint of the arity table when this chunk was parsed (see Env.fingerprint). */
   envBefore: number;
   suppressIn: boolean;
@@ -192,6 +194,8 @@ export class IncrementalParser {
   private kept?: { head: number; oldTail: number; tail: number };
   /** How the chunks of the last parse were read. */
   lastStats: ParseStats = { strict: 0, tolerant: 0, reused: 0 };
+  /** Counts parses (see ParsedChunk.usedIn). */
+  private generation = 0;
 
   /** Parse `text`, reusing what is still valid from the previous call. Never throws. */
   parse(text: string, options?: ParseOptions): ParseResult {
@@ -335,7 +339,7 @@ export class IncrementalParser {
   }
 
   /**
-   * Doc comments (see attachDoc). A declaration reused from a chunk cache
+   * Doc comments (see attachDoc). A declaration the last parse also returned
    * keeps its doc unless it starts between the first re-chunked slot and
    * the end of the first unchanged slot after it: the comments above a
    * declaration sit at the end of the chunk before it, and nothing else
@@ -371,8 +375,9 @@ export class IncrementalParser {
     const comments: A.Comment[] = [];
     const diagnostics: Diagnostic[] = [];
     const decls: A.Decl[] = [];
-    /** Declarations built by this parse (the others come from chunk caches). */
+    /** Declarations whose doc to attach: built by this parse, or from a chunk cache the last parse did not use. */
     const built: A.Decl[] = [];
+    const generation = ++this.generation;
     for (const slot of slots) {
       for (const c of slot.comments) comments.push(c);
       if (slot.lexError !== undefined) {
@@ -451,6 +456,10 @@ export class IncrementalParser {
         // What this chunk looked up is still what the table says: keep the fingerprint current for next time.
         cached.envBefore = fingerprintBefore;
         for (const d of cached.decls) decls.push(d);
+        // Kept from an older parse (the last one read past this chunk's start):
+        // its doc comments may be objects of a chunk lexed since.
+        if (cached.usedIn !== generation - 1) for (const d of cached.decls) built.push(d);
+        cached.usedIn = generation;
         for (const d of cached.errors) diagnostics.push(d);
         errorCount += cached.errors.length;
         suppress = cached.suppressOut;
@@ -502,6 +511,7 @@ export class IncrementalParser {
         const own = decls.slice(declsBefore);
         const errors = diagnostics.slice(errorsBefore);
         slot.parsed = {
+          usedIn: generation,
           envBefore,
           suppressIn,
           suppressOut: suppress,
