@@ -11,9 +11,7 @@
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { inferBehavior } from '../server/src/contracts/inferBehavior';
-import { factsFromMcpTool, mcpToolsOf } from '../server/src/contracts/mcpFacts';
-import type { ToolBehavior } from '../server/src/contracts/behavior';
+import { factsFromMcpTool, inferBehavior, mcpToolsOf, type ToolBehavior } from '../server/src/contracts/behavior';
 
 interface Label {
   server: string;

@@ -10,9 +10,8 @@
 
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { importToolsFromText } from '../server/src/contracts/import';
-import { checkImportedSource } from '../server/src/contracts/importCheck';
-import { formatDifferences } from '../server/src/contracts/drift';
+import { checkImportedSource, importToolsFromText } from '../server/src/contracts/import';
+import { formatDifferences } from '../server/src/contracts/pins';
 
 const dir = resolve(process.argv[2] ?? join(__dirname, '..', '..', 'shared', 'corpus', 'mcp'));
 if (!existsSync(dir)) {

@@ -2,8 +2,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { normalizeSchema, schemaHash, shapeText } from '../../server/src/contracts/schemaNormalize';
-import { compareBehaviors, findCollisions, nearDifferences } from '../../server/src/contracts/collisions';
-import type { ToolBehavior } from '../../server/src/contracts/behavior';
+import { compareBehaviors, findCollisions, nearDifferences } from '../../server/src/contracts/collisions/collisions';
+import type { ToolBehavior } from '../../server/src/contracts/behavior/behavior';
 
 const same = (a: unknown, b: unknown) => schemaHash(normalizeSchema(a as never)) === schemaHash(normalizeSchema(b as never));
 

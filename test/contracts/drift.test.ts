@@ -3,10 +3,10 @@
 // information (never added), another server version → information.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { importTools } from '../../server/src/contracts/import';
-import { detectDrift, detectLockDrift, driftByFile, driftDiagnostics, formatDifferences } from '../../server/src/contracts/drift';
-import { parseLock, serializeLock, updateLock } from '../../server/src/contracts/lock';
-import type { RawTool } from '../../server/src/contracts/importInput';
+import { importTools } from '../../server/src/contracts/import/import';
+import { detectDrift, detectLockDrift, driftByFile, driftDiagnostics, formatDifferences } from '../../server/src/contracts/pins/drift';
+import { parseLock, serializeLock, updateLock } from '../../server/src/contracts/pins/lock';
+import type { RawTool } from '../../server/src/contracts/mcp/toolList';
 import { parseIlo } from '../../server/src/syntax/parse';
 
 const pinnedTools: RawTool[] = [

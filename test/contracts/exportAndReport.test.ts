@@ -2,9 +2,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildManifest } from '../../server/src/schema/manifest';
-import { behaviorExtender, behaviorMeta, BEHAVIOR_META_KEY } from '../../server/src/contracts/behaviorMeta';
+import { behaviorExtender, behaviorMeta, BEHAVIOR_META_KEY } from '../../server/src/contracts/behavior/behaviorMeta';
 import { contractsReport } from '../../server/src/contracts/contractsReport';
-import { behaviorHoverSections } from '../../server/src/contracts/behaviorHover';
+import { behaviorHoverSections } from '../../server/src/contracts/behavior/behaviorHover';
 import { contractDiagnostics } from '../../server/src/contracts/contractDiagnostics';
 import { inputsOf } from './helpers';
 

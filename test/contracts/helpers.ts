@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import type { Diagnostic } from '../../server/src/diagnostics';
 import { parseIlo } from '../../server/src/syntax/parse';
 import { resolveImports } from '../../server/src/project/imports';
-import type { ContractInput } from '../../server/src/contracts/iloTools';
+import type { ContractInput } from '../../server/src/contracts/behavior/iloTools';
 
 export const ROOT = '/virtual';
 export const SERVERS_DIR = path.join(__dirname, 'fixtures', 'servers');

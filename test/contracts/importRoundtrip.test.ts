@@ -5,9 +5,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { importTools, importToolsFromText } from '../../server/src/contracts/import';
-import { checkImportedSource } from '../../server/src/contracts/importCheck';
-import type { RawTool } from '../../server/src/contracts/importInput';
+import { importTools, importToolsFromText } from '../../server/src/contracts/import/import';
+import { checkImportedSource } from '../../server/src/contracts/import/importCheck';
+import type { RawTool } from '../../server/src/contracts/mcp/toolList';
 
 const CORPUS = join(__dirname, '..', '..', '..', 'shared', 'corpus', 'mcp');
 

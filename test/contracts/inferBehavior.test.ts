@@ -1,9 +1,9 @@
 // Behavior inference from MCP tool definitions written for these tests.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { inferBehavior, type ToolFacts } from '../../server/src/contracts/inferBehavior';
-import { behaviorId } from '../../server/src/contracts/behavior';
-import { factsFromMcpTool } from '../../server/src/contracts/mcpFacts';
+import { inferBehavior, type ToolFacts } from '../../server/src/contracts/behavior/inferBehavior';
+import { behaviorId } from '../../server/src/contracts/behavior/behavior';
+import { factsFromMcpTool } from '../../server/src/contracts/behavior/mcpFacts';
 
 const triple = (f: ToolFacts) => {
   const b = inferBehavior(f);

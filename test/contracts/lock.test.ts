@@ -2,8 +2,8 @@
 // detection, and knowing when an update would replace existing pins.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { canonicalJson, definitionHash } from '../../server/src/contracts/lockHash';
-import { emptyLock, lockServerEntry, overwritesPins, parseLock, serializeLock, updateLock } from '../../server/src/contracts/lock';
+import { canonicalJson, definitionHash } from '../../server/src/contracts/pins/lockHash';
+import { emptyLock, lockServerEntry, overwritesPins, parseLock, serializeLock, updateLock } from '../../server/src/contracts/pins/lock';
 import type { JsonObject } from '../../server/src/schema/json';
 
 const weather: JsonObject = {

@@ -14,12 +14,12 @@ import { join } from 'node:path';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { parseMcpConfig } from '../../server/src/contracts/mcpClientConfig';
-import { listServerTools, listServers, McpListError } from '../../server/src/contracts/mcpClient';
-import { importTools } from '../../server/src/contracts/import';
-import { checkImportedSource } from '../../server/src/contracts/importCheck';
-import { detectDrift, driftDiagnostics } from '../../server/src/contracts/drift';
-import { verifyLockedServers } from '../../server/src/contracts/driftVerify';
+import { parseMcpConfig } from '../../server/src/contracts/mcp/mcpClientConfig';
+import { listServerTools, listServers, McpListError } from '../../server/src/contracts/mcp/mcpClient';
+import { importTools } from '../../server/src/contracts/import/import';
+import { checkImportedSource } from '../../server/src/contracts/import/importCheck';
+import { detectDrift, driftDiagnostics } from '../../server/src/contracts/pins/drift';
+import { verifyLockedServers } from '../../server/src/contracts/pins/driftVerify';
 import { parseIlo } from '../../server/src/syntax/parse';
 import { ensureMcpServer, MEMORY_SERVER } from './mcpServers';
 

@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import { Analyzer, type FileAnalysis } from '../service/analysis';
 import { OverlayFileHost } from '../service/documents';
 import { expandInputs } from '../service/workspaceFiles';
+import type { CliIo } from './io';
 
 export { expandInputs };
 
@@ -36,4 +37,20 @@ export function analyzeFiles(inputs: readonly string[], options: { referenceComp
     analyzed.push({ file, analysis: analyzer.analyze(file, text) });
   }
   return { analyzed, missing, unreadable };
+}
+
+/**
+ * The files a command was given, analysed. Undefined, after saying why on
+ * stderr (`ilo-ls COMMAND: …`), when none were given or any is missing or
+ * unreadable: the command then exits with 2.
+ */
+export function analyzeGivenFiles(command: string, inputs: readonly string[], io: CliIo): AnalyzedFile[] | undefined {
+  if (inputs.length === 0) {
+    io.err(`ilo-ls ${command}: no files given\n`);
+    return undefined;
+  }
+  const { analyzed, missing, unreadable } = analyzeFiles(inputs);
+  for (const m of missing) io.err(`ilo-ls ${command}: no such file or directory: ${m}\n`);
+  for (const u of unreadable) io.err(`ilo-ls ${command}: cannot read ${u.file}: ${u.error}\n`);
+  return missing.length > 0 || unreadable.length > 0 ? undefined : analyzed;
 }

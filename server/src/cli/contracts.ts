@@ -3,7 +3,7 @@
 
 import { contractsReport, type ContractsReport } from '../contracts';
 import { parseArgs, scopeOption } from './args';
-import { analyzeFiles } from './analyzeFiles';
+import { analyzeGivenFiles } from './analyzeFiles';
 import type { CliIo } from './io';
 
 function table(report: ContractsReport): string {
@@ -29,15 +29,8 @@ export function runContracts(args: readonly string[], io: CliIo): number {
     return 2;
   }
   const json = p.flags.has('--json');
-  const inputs = p.positional;
-  if (inputs.length === 0) {
-    io.err('ilo-ls contracts: no files given\n');
-    return 2;
-  }
-  const { analyzed, missing, unreadable } = analyzeFiles(inputs);
-  for (const m of missing) io.err(`ilo-ls contracts: no such file or directory: ${m}\n`);
-  for (const u of unreadable) io.err(`ilo-ls contracts: cannot read ${u.file}: ${u.error}\n`);
-  if (missing.length > 0 || unreadable.length > 0) return 2;
+  const analyzed = analyzeGivenFiles('contracts', p.positional, io);
+  if (!analyzed) return 2;
   const report = contractsReport(
     analyzed.map(({ analysis }) => ({ path: analysis.path, program: analysis.program, text: analysis.text, imported: analysis.importedLocated })),
     { scope: scope ?? 'file', relativeTo: process.cwd() },

@@ -5,7 +5,7 @@ import type { Decl } from '../syntax/ast';
 import type { FileAnalysis } from '../service/analysis';
 import { describeExport, EXPORT_FORMATS, exportTools, type ExportFormat } from '../service/exports';
 import { behaviorExtender } from '../contracts';
-import { analyzeFiles } from './analyzeFiles';
+import { analyzeGivenFiles } from './analyzeFiles';
 import type { CliIo } from './io';
 import { optionValue, parseArgs } from './args';
 
@@ -41,15 +41,8 @@ export function runExport(args: readonly string[], io: CliIo): number {
   const format = formatArg as ExportFormat;
   const out = optionValue(p, '-o', '--out');
   const force = p.flags.has('--force');
-  const inputs = p.positional;
-  if (inputs.length === 0) {
-    io.err('ilo-ls export: no files given\n');
-    return 2;
-  }
-  const { analyzed, missing, unreadable } = analyzeFiles(inputs);
-  for (const m of missing) io.err(`ilo-ls export: no such file or directory: ${m}\n`);
-  for (const u of unreadable) io.err(`ilo-ls export: cannot read ${u.file}: ${u.error}\n`);
-  if (missing.length > 0 || unreadable.length > 0) return 2;
+  const analyzed = analyzeGivenFiles('export', p.positional, io);
+  if (!analyzed) return 2;
   const analyses = analyzed.map((a) => a.analysis);
   const result = exportTools(mergedDecls(analyses), format, behaviorExtender());
   if (out === undefined) {

@@ -10,11 +10,9 @@
 // information points into other files where the partner lives.
 
 import type { Diagnostic } from '../diagnostics';
-import { completeTriple } from './behavior';
-import { collisionDiagnostics } from './collisionDiagnostics';
-import { findCollisions, type Collisions } from './collisions';
+import { completeTriple, toolsOf, visibleLocated, type ContractInput, type ContractTool } from './behavior';
+import { collisionDiagnostics, findCollisions, type Collisions } from './collisions';
 import { effectGateDiagnostics } from './effectGate';
-import { toolsOf, visibleLocated, type ContractInput, type ContractTool } from './iloTools';
 import type { SchemaEnv } from '../schema/env';
 
 export type CollisionScope = 'file' | 'workspace';

@@ -2,10 +2,9 @@
 // wire name, schema hash and behavioral identity, and the collision groups.
 
 import * as path from 'node:path';
-import type { ToolBehavior } from './behavior';
+import type { ContractInput, ContractTool, ToolBehavior } from './behavior';
 import { compareBehaviors, type Comparison } from './collisions';
 import { collisionPools, collisionsIn, resolveFiles, type CollisionScope } from './contractDiagnostics';
-import type { ContractInput, ContractTool } from './iloTools';
 
 export interface ReportToolRef {
   name: string;

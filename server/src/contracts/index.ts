@@ -1,33 +1,27 @@
-// Public surface of the tool-contract analyses of issue 6 (behavioral
-// identity, same-schema collisions, the static effect gate). Core only: no
-// LSP types, no I/O.
+// Tool contracts: the analyses over ilo `tool` declarations and MCP tools
+// that go beyond the schema layer. Each concern has its own folder and
+// index.ts (its public surface); concerns import one another only through
+// those, and the layering has no cycles:
+//
+//   schemaNormalize.ts  input schemas reduced to what decides whether arguments fit
+//   behavior/           behavioral identity: model, inference, the contract view of a tool, hover, fix, meta
+//   collisions/         same-schema and near-schema collisions     (uses behavior/)
+//   effectGate/         read-only functions that reach writes     (uses behavior/)
+//   contractDiagnostics.ts, contractsReport.ts: the three above per file / as a report
+//   mcp/                MCP tool lists, definition diffs, client config, live listing
+//   lints/              tool contract lints on MCP JSON and ilo declarations (uses mcp/)
+//   pins/               the lock file, drift against pins, verification     (uses mcp/)
+//   import/             MCP tools → ilo source, checked and pinned  (uses mcp/, lints/, pins/)
+//
+// Core only: no LSP types; nothing here does I/O except mcp/mcpClient.ts,
+// which starts a server only when asked. This file re-exports what the rest
+// of the server (service/, cli/, server.ts) uses, nothing more.
 
-export {
-  behaviorId,
-  behaviorKey,
-  behaviorWords,
-  completeTriple,
-  type BehaviorSource,
-  type BehaviorTriple,
-  type Confidence,
-  type ToolBehavior,
-} from './behavior';
-export { inferBehavior, type ToolFacts, type BehaviorHints } from './inferBehavior';
-export { factsFromMcpTool, mcpToolsOf, type McpToolLike } from './mcpFacts';
-export { normalizeSchema, schemaHash, shapeText, canonicalJson, type NormSchema } from './schemaNormalize';
-export { findCollisions, compareBehaviors, nearDifferences, type Collisions, type CollisionTool, type Comparison, type Rank } from './collisions';
-export { contractTool, toolsOf, effectiveBehavior, type ContractInput, type ContractTool } from './iloTools';
-export { contractDiagnostics, type CollisionScope, type ContractOptions } from './contractDiagnostics';
-export { contractsReport, type ContractsReport, type ReportOptions } from './contractsReport';
-export { effectGateDiagnostics } from './effectGate';
-export { behaviorFix } from './behaviorFix';
-export { behaviorMeta, withBehavior, behaviorExtender, hintsForBehavior, BEHAVIOR_META_KEY, type BehaviorMeta, type BehaviorMetaOptions } from './behaviorMeta';
-export { behaviorHover, behaviorHoverSections } from './behaviorHover';
-// Import, pinning, drift and lints (issue 7).
-export { importTools, importToolsFromText, type ImportOptions, type ImportResult, type ImportedTool } from './import';
-export { LOCK_FILE_NAME, parseLock, serializeLock, updateLock, overwritesPins, type LockFile, type LockChange } from './lock';
-export { parseMcpConfig, describeServer, type McpConfig, type ServerConfig } from './mcpClientConfig';
-export { listServerTools, listServers, McpListError, type ServerListing } from './mcpClient';
-export { driftByFile, driftDiagnostics } from './drift';
-export { verifyLockedServers, type VerifyResult } from './driftVerify';
-export { lintToolDecls } from './lintDecls';
+export { contractDiagnostics, type CollisionScope } from './contractDiagnostics';
+export { contractsReport, type ContractsReport } from './contractsReport';
+export { behaviorExtender, behaviorHoverSections } from './behavior';
+export { importTools, importToolsFromText, type ImportResult } from './import';
+export { LOCK_FILE_NAME, parseLock, serializeLock, updateLock, overwritesPins, type LockFile, type LockChange } from './pins';
+export { driftByFile, driftDiagnostics, verifyLockedServers } from './pins';
+export { parseMcpConfig, listServerTools, McpListError } from './mcp';
+export { lintToolDecls } from './lints';

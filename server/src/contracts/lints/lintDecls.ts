@@ -1,0 +1,113 @@
+// Tool contract lints on ilo `tool` declarations: the rules of lintTools.ts
+// applied to what each declaration puts on the wire (its `@wire` name, title,
+// description literal, parameter wire names and `@param` descriptions), with
+// diagnostics placed on the part of the source that says it.
+
+import type { Decl, Span, ToolDecl } from '../../syntax/ast';
+import type { Diagnostic, RelatedInfo } from '../../diagnostics';
+import { buildSchemaEnv, type SchemaEnv } from '../../schema/env';
+import { lintToolContracts, type LintFinding, type LintOptions, type LintTool } from './lintTools';
+
+export interface LintDeclsOptions {
+  /** Declarations visible through `use`, with their file: checked for confusable names, not reported on. */
+  imported?: readonly { decl: Decl; file?: string }[];
+  /** An environment already built over the file and its imports (annotations are cached there). */
+  env?: SchemaEnv;
+  lint?: LintOptions;
+}
+
+interface Located {
+  decl: ToolDecl;
+  file?: string;
+  own: boolean;
+}
+
+/**
+ * `ilo-contracts` lint diagnostics for the tool declarations in `decls` (one
+ * file's own declarations). Never throws.
+ */
+export function lintToolDecls(decls: readonly Decl[], options: LintDeclsOptions = {}): Diagnostic[] {
+  try {
+    const tools: Located[] = [
+      ...decls.filter((d): d is ToolDecl => d.kind === 'ToolDecl').map((decl) => ({ decl, own: true })),
+      ...(options.imported ?? []).filter((l) => l.decl.kind === 'ToolDecl').map((l) => ({ decl: l.decl as ToolDecl, file: l.file, own: false })),
+    ];
+    if (tools.length === 0) return [];
+    const env = options.env ?? buildSchemaEnv([...decls, ...(options.imported ?? []).map((l) => l.decl)]);
+    const views = tools.map((t) => lintViewOfDecl(t.decl, env));
+    const out: Diagnostic[] = [];
+    for (const f of lintToolContracts(views, options.lint)) {
+      const at = tools[f.tool];
+      if (!at.own) continue;
+      out.push(toDiagnostic(f, at.decl, env, f.other !== undefined ? tools[f.other] : undefined));
+    }
+    return out;
+  } catch {
+    return [];
+  }
+}
+
+/** What a tool declaration shows a model: wire names and annotation texts. */
+export function lintViewOfDecl(decl: ToolDecl, env: SchemaEnv): LintTool {
+  const { annotations } = env.annotationsOf(decl);
+  return {
+    name: annotations.wire ?? decl.name.text,
+    title: annotations.title,
+    // Always present in ilo (possibly ""), so findings point at the literal.
+    description: decl.description.value,
+    params: decl.params.map((p) => {
+      const note = annotations.properties.get(p.name.text);
+      return { name: note?.wire ?? p.name.text, description: note?.description };
+    }),
+  };
+}
+
+function spanOf(f: LintFinding, decl: ToolDecl, env: SchemaEnv): Span {
+  const { annotations } = env.annotationsOf(decl);
+  const entry = (key: string) => annotations.entries.find((e) => e.key === key);
+  switch (f.target.kind) {
+    case 'name': {
+      // A finding about the wire name belongs on `@wire` when there is one.
+      const wire = annotations.wire !== undefined ? entry('wire') : undefined;
+      return wire ?? decl.name;
+    }
+    case 'title':
+      return entry('title') ?? decl.name;
+    case 'description': {
+      const lit = decl.description;
+      // Point inside the literal when no escape shifts the offsets.
+      if (f.range && lit.end - lit.start === lit.value.length + 2) {
+        return { start: lit.start + 1 + f.range.start, end: lit.start + 1 + f.range.end };
+      }
+      return lit;
+    }
+    case 'param-name':
+    case 'param-description': {
+      const p = decl.params[f.target.param];
+      if (!p) return decl.name;
+      const note = annotations.properties.get(p.name.text);
+      if (f.target.kind === 'param-name' && note?.wire === undefined) return p.name;
+      return note ?? p.name;
+    }
+    case 'schema-text':
+      return decl.name;
+  }
+}
+
+function toDiagnostic(f: LintFinding, decl: ToolDecl, env: SchemaEnv, other: Located | undefined): Diagnostic {
+  const span = spanOf(f, decl, env);
+  const d: Diagnostic = {
+    code: f.code,
+    source: 'ilo-contracts',
+    severity: f.severity,
+    start: span.start,
+    end: Math.max(span.start, span.end),
+    message: `${f.message}. Risk: ${f.risk}`,
+  };
+  if (other) {
+    const related: RelatedInfo = { start: other.decl.name.start, end: other.decl.name.end, message: `\`${other.decl.name.text}\` is declared here` };
+    if (other.file !== undefined) related.file = other.file;
+    d.related = [related];
+  }
+  return d;
+}

@@ -1,0 +1,219 @@
+// Listing the tools of a live MCP server with the official SDK client, over
+// stdio (the server is started as a child process through the SDK's
+// StdioClientTransport) or Streamable HTTP.
+//
+// Safety: this module starts a process only when listServerTools is called;
+// callers must do so only on an explicit user action and never in an
+// untrusted workspace. Every listing has a deadline; the process is stopped
+// when the listing ends, fails or times out. Tools are returned exactly as
+// the server sent them (not reshaped by the SDK's schemas), so that what is
+// hashed and pinned is what the server said.
+
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { ResultSchema, ToolSchema } from '@modelcontextprotocol/sdk/types.js';
+import { isJsonObject } from '../../schema/json';
+import { readToolList, type InputProblem, type RawTool } from './toolList';
+import type { ServerConfig } from './mcpClientConfig';
+
+export const DEFAULT_LIST_TIMEOUT_MS = 30_000;
+/** A server that keeps handing out cursors is cut off after this many pages. */
+export const MAX_PAGES = 100;
+
+export interface ListOptions {
+  /** Deadline for starting, initializing and listing every page (default 30 s). */
+  timeoutMs?: number;
+  maxPages?: number;
+  /** Working directory of a stdio server. */
+  cwd?: string;
+  /** Receives the server's stderr (it is also kept for error messages). */
+  onStderr?: (text: string) => void;
+  /** Cancels the listing (the server is stopped). */
+  signal?: AbortSignal;
+  clientInfo?: { name: string; version: string };
+}
+
+export interface ServerListing {
+  server: string;
+  /** `serverInfo` from initialize. */
+  serverInfo?: { name: string; version: string };
+  /** The tools as sent, in order, over all pages. */
+  tools: RawTool[];
+  pages: number;
+  /** Tools that are not valid MCP tool definitions (kept when usable, reported by name and path). */
+  problems: InputProblem[];
+}
+
+export type ListFailure = 'start' | 'closed' | 'timeout' | 'protocol' | 'http' | 'cancelled';
+
+/** Why listing a server failed, in words a user can act on. */
+export class McpListError extends Error {
+  constructor(
+    readonly server: string,
+    readonly failure: ListFailure,
+    message: string,
+    /** The end of the server's stderr, when it wrote any. */
+    readonly stderr?: string,
+  ) {
+    super(message);
+    this.name = 'McpListError';
+  }
+}
+
+const STDERR_KEEP = 4000;
+
+/** List every tool of one configured server. Rejects with McpListError. */
+export async function listServerTools(server: string, config: ServerConfig, options: ListOptions = {}): Promise<ServerListing> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_LIST_TIMEOUT_MS;
+  const deadline = Date.now() + timeoutMs;
+  let stderr = '';
+  const client = new Client(options.clientInfo ?? { name: 'ilo-ls', version: '0.1.0' }, { capabilities: {} });
+  let transport: Transport;
+  if (config.kind === 'stdio') {
+    const stdio = new StdioClientTransport({
+      command: config.command,
+      args: config.args,
+      env: config.env,
+      cwd: config.cwd ?? options.cwd,
+      stderr: 'pipe',
+    });
+    // Drain stderr from the start: a chatty server must never block on a full pipe.
+    stdio.stderr?.on('data', (chunk: Buffer | string) => {
+      const text = chunk.toString();
+      stderr = (stderr + text).slice(-STDERR_KEEP);
+      options.onStderr?.(text);
+    });
+    transport = stdio;
+  } else {
+    transport = new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: config.headers } });
+  }
+
+  let timer: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
+  const stop = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new McpListError(server, 'timeout', `MCP server \`${server}\` did not list its tools within ${Math.round(timeoutMs / 100) / 10} s; it was stopped`)), timeoutMs);
+    timer.unref?.();
+    if (options.signal) {
+      onAbort = () => reject(new McpListError(server, 'cancelled', `listing MCP server \`${server}\` was cancelled`));
+      if (options.signal.aborted) onAbort();
+      else options.signal.addEventListener('abort', onAbort, { once: true });
+    }
+  });
+  const remaining = () => Math.max(1, deadline - Date.now());
+
+  try {
+    return await Promise.race([stop, run()]);
+  } catch (e) {
+    throw explain(server, config, e, stderr);
+  } finally {
+    clearTimeout(timer);
+    if (onAbort) options.signal?.removeEventListener('abort', onAbort);
+    // Closing the client closes the transport: stdin is ended, then SIGTERM, then SIGKILL.
+    await client.close().catch(() => undefined);
+  }
+
+  async function run(): Promise<ServerListing> {
+    await client.connect(transport, { timeout: remaining() });
+    const raw: unknown[] = [];
+    const seen = new Set<string>();
+    let cursor: string | undefined;
+    let pages = 0;
+    const maxPages = options.maxPages ?? MAX_PAGES;
+    do {
+      // A loose result schema: tools come back exactly as sent and are checked one by one below.
+      const page = await client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, ResultSchema, { timeout: remaining() });
+      pages++;
+      const tools = (page as { tools?: unknown }).tools;
+      if (!Array.isArray(tools)) throw new McpListError(server, 'protocol', `MCP server \`${server}\` answered tools/list without a "tools" array`);
+      raw.push(...tools);
+      const next = (page as { nextCursor?: unknown }).nextCursor;
+      cursor = typeof next === 'string' && next !== '' ? next : undefined;
+      if (cursor !== undefined) {
+        if (seen.has(cursor)) throw new McpListError(server, 'protocol', `MCP server \`${server}\` repeated the page cursor ${JSON.stringify(cursor)}`);
+        seen.add(cursor);
+      }
+    } while (cursor !== undefined && pages < maxPages);
+    if (cursor !== undefined) throw new McpListError(server, 'protocol', `MCP server \`${server}\` still had more pages after ${maxPages}; stopped`);
+
+    const list = readToolList(raw, `the tools of \`${server}\``);
+    const problems = [...list.problems];
+    list.tools.forEach((t, i) => {
+      const check = ToolSchema.safeParse(t);
+      if (!check.success) {
+        const issue = check.error.issues[0];
+        problems.push({
+          path: `${list.paths[i]}${issue ? '.' + issue.path.join('.') : ''}`,
+          tool: t.name,
+          message: `not a valid MCP tool definition: ${issue?.message ?? 'invalid'}`,
+          severity: 'warning',
+        });
+      }
+    });
+    const info = client.getServerVersion();
+    return {
+      server,
+      serverInfo: isJsonObject(info) && typeof info.name === 'string' ? { name: info.name, version: typeof info.version === 'string' ? info.version : '' } : undefined,
+      tools: list.tools,
+      pages,
+      problems,
+    };
+  }
+}
+
+/** Turn whatever went wrong into an McpListError with a message that says what to check. */
+function explain(server: string, config: ServerConfig, e: unknown, stderr: string): McpListError {
+  if (e instanceof McpListError) return withStderr(e, stderr);
+  const err = e as NodeJS.ErrnoException & { code?: unknown };
+  const message = e instanceof Error ? e.message : String(e);
+  const tail = stderr.trim() ? stderr.trim().split('\n').slice(-5).join('\n') : undefined;
+  const withTail = (m: string) => (tail ? `${m}\nits stderr ended with:\n${tail}` : m);
+  if (config.kind === 'stdio') {
+    const cmd = [config.command, ...config.args].join(' ');
+    if (err?.code === 'ENOENT') {
+      return new McpListError(server, 'start', `could not start MCP server \`${server}\`: the command \`${config.command}\` was not found (check "command" in the config and that it is on PATH)`, tail);
+    }
+    if (err?.code === 'EACCES') {
+      return new McpListError(server, 'start', `could not start MCP server \`${server}\`: \`${config.command}\` is not executable`, tail);
+    }
+    if (/connection closed|closed/i.test(message)) {
+      return new McpListError(server, 'closed', withTail(`MCP server \`${server}\` (\`${cmd}\`) exited or closed the connection before it listed its tools`), tail);
+    }
+    return new McpListError(server, 'protocol', withTail(`MCP server \`${server}\` (\`${cmd}\`) failed: ${message}`), tail);
+  }
+  if (/fetch failed|ECONNREFUSED|ENOTFOUND|EAI_AGAIN/i.test(message) || /fetch failed/i.test(String(err?.cause ?? ''))) {
+    return new McpListError(server, 'http', `could not reach MCP server \`${server}\` at ${config.url}: ${message}`);
+  }
+  if (/\b401\b|unauthori[sz]ed/i.test(message)) {
+    return new McpListError(server, 'http', `MCP server \`${server}\` at ${config.url} requires authorization (add a "headers" entry to its config)`);
+  }
+  return new McpListError(server, 'protocol', `MCP server \`${server}\` at ${config.url} failed: ${message}`);
+}
+
+function withStderr(e: McpListError, stderr: string): McpListError {
+  if (e.stderr !== undefined || stderr.trim() === '') return e;
+  return new McpListError(e.server, e.failure, e.message, stderr.trim().split('\n').slice(-5).join('\n'));
+}
+
+/** List several servers one after another (each with its own deadline); failures are returned, not thrown. */
+export async function listServers(
+  servers: ReadonlyMap<string, ServerConfig>,
+  names: readonly string[],
+  options: ListOptions = {},
+): Promise<Map<string, ServerListing | McpListError>> {
+  const out = new Map<string, ServerListing | McpListError>();
+  for (const name of names) {
+    const config = servers.get(name);
+    if (!config) {
+      out.set(name, new McpListError(name, 'start', `there is no server \`${name}\` in the MCP config (known: ${[...servers.keys()].join(', ') || 'none'})`));
+      continue;
+    }
+    try {
+      out.set(name, await listServerTools(name, config, options));
+    } catch (e) {
+      out.set(name, e instanceof McpListError ? e : new McpListError(name, 'protocol', String(e)));
+    }
+  }
+  return out;
+}

@@ -1,0 +1,21 @@
+// Pins: what was imported stays what is called. The lock file
+// (ilo-tools.lock.json, lock.ts) records each imported tool's definition and
+// its hash over canonical JSON (lockHash.ts); drift.ts compares a server's
+// listing now with those pins and reports changed, removed and added tools
+// as diagnostics; driftVerify.ts re-lists the pinned servers on request.
+
+export { canonicalJson, definitionHash } from './lockHash';
+export {
+  LOCK_FILE_NAME,
+  emptyLock,
+  lockServerEntry,
+  parseLock,
+  serializeLock,
+  updateLock,
+  overwritesPins,
+  type LockFile,
+  type LockServer,
+  type LockChange,
+} from './lock';
+export { detectDrift, detectLockDrift, driftByFile, driftDiagnostics, formatDifferences, type DriftItem } from './drift';
+export { verifyLockedServers, type VerifyResult } from './driftVerify';
