@@ -1,18 +1,25 @@
 #!/usr/bin/env node
 // `npm start` (after the build): opens the extension, as a development
-// extension, on the examples/ workspace.
+// extension, on a scratch copy of the examples/ workspace (see
+// scratchWorkspace.mjs: the tracked files are never edited).
 //   - With the desktop `code` CLI on PATH: `code --extensionDevelopmentPath=. examples`.
 //   - Otherwise: the same code-server the e2e tests use (installed into
 //     .tools/ if needed), with its local URL printed; runs until Ctrl-C.
 // ILO_START=code-server forces the second way; ILO_PORT picks its port.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort, prepareScratch, startCodeServer } from './e2e/codeServer.mjs';
 import { e2eOut, root } from './e2e/paths.mjs';
+import { scratchExamples } from './scratchWorkspace.mjs';
 
-const examples = join(root, 'examples');
-mkdirSync(examples, { recursive: true });
+const scratch = scratchExamples(root);
+const examples = scratch.path;
+console.log(
+  scratch.created
+    ? `start: copied examples/ to ${examples} (a scratch workspace outside git's view)`
+    : `start: reusing the scratch workspace ${examples} (delete it to start again from examples/)`,
+);
 
 function onPath(cmd) {
   return spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
@@ -37,7 +44,7 @@ async function portToUse() {
 }
 
 async function withCodeServer() {
-  const install = spawnSync(process.execPath, [join(root, 'scripts', 'e2e', 'install.mjs')], { stdio: 'inherit' });
+  const install = spawnSync(process.execPath, [join(root, 'scripts', 'e2e', 'install.mjs'), '--label', 'start'], { stdio: 'inherit' });
   if (install.status !== 0) process.exit(install.status ?? 1);
   const dirs = prepareScratch(join(e2eOut, 'start'));
   // The built workbench honours a launch payload (our development extension)

@@ -2,6 +2,7 @@
 
 import * as vscode from 'vscode';
 import { State, type LanguageClient } from 'vscode-languageclient/node';
+import { toolCountLabel, toolCountTooltip, type ToolCount } from './toolCountLabel';
 
 export class IloStatusBar {
   private readonly item = vscode.window.createStatusBarItem('ilo.status', vscode.StatusBarAlignment.Right, 100);
@@ -43,22 +44,22 @@ export class IloStatusBar {
       this.item.hide();
       return;
     }
-    let tools: number | undefined;
+    let tools: ToolCount | undefined;
     const client = this.client();
     if (client && this.serverState === 'running') {
       try {
         const r = (await client.sendRequest('workspace/executeCommand', {
           command: 'ilo.server.toolCount',
           arguments: [{ uri: doc.uri.toString() }],
-        })) as { tools: number };
-        tools = r.tools;
+        })) as { tools: number; used?: number };
+        tools = { own: r.tools, used: r.used ?? 0 };
       } catch {
         tools = undefined;
       }
     }
     const icon = this.serverState === 'running' ? '$(check)' : this.serverState === 'starting' ? '$(sync~spin)' : '$(error)';
-    this.item.text = tools === undefined ? `${icon} ilo` : `${icon} ilo · ${tools} tool${tools === 1 ? '' : 's'}`;
-    this.item.tooltip = `ilo language server: ${this.serverState}${tools === undefined ? '' : `\n${tools} tool declaration${tools === 1 ? '' : 's'} in this file`}`;
+    this.item.text = tools === undefined ? `${icon} ilo` : `${icon} ilo · ${toolCountLabel(tools)}`;
+    this.item.tooltip = `ilo language server: ${this.serverState}${tools === undefined ? '' : `\n${toolCountTooltip(tools)}`}`;
     this.item.show();
   }
 }

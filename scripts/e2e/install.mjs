@@ -22,13 +22,18 @@ import {
 
 const aptPackages = ['chromium', 'libkrb5-dev', 'build-essential', 'python3', 'pkg-config', 'fonts-dejavu-core'];
 
+// Who is installing, for the messages: `e2e install` under `npm test`,
+// `start` when `npm start` runs this script (`--label start`).
+const labelAt = process.argv.indexOf('--label');
+const label = labelAt >= 0 && process.argv[labelAt + 1] ? process.argv[labelAt + 1] : 'e2e install';
+
 function fail(message) {
-  console.error(`\ne2e install: FAILED: ${message}\n`);
+  console.error(`\n${label}: FAILED: ${message}\n`);
   process.exit(1);
 }
 
 function log(message) {
-  console.log(`e2e install: ${message}`);
+  console.log(`${label}: ${message}`);
 }
 
 /** Runs a command with inherited output; fails the install when it fails. */
@@ -55,11 +60,36 @@ function debianPackageInstalled(name) {
   return res.status === 0 && res.stdout.includes('install ok installed');
 }
 
+function onPath(cmd) {
+  return spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
+}
+
+/**
+ * Can this process install Debian packages? It needs apt-get, and either root
+ * or a sudo that asks no password. Returns the reason when it cannot.
+ */
+function aptUnavailable() {
+  if (!onPath('apt-get')) return 'apt-get is not available on this machine';
+  if (process.getuid?.() === 0) return undefined;
+  if (!onPath('sudo')) return 'this user is not root and there is no sudo';
+  if (spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore' }).status !== 0) return 'this user is not root and sudo asks for a password';
+  return undefined;
+}
+
 function ensureAptPackages() {
   const missing = aptPackages.filter((p) => !debianPackageInstalled(p));
   if (missing.length === 0) {
     log('Debian packages present');
   } else {
+    // Decide before downloading anything: a run that cannot finish should say
+    // so at once, with what to install by hand.
+    const why = aptUnavailable();
+    if (why !== undefined) {
+      fail(
+        `the real-VS-Code tests need these Debian packages: ${missing.join(' ')}; ${why}. ` +
+          `Install them yourself (for example \`sudo apt-get install -y ${missing.join(' ')}\`) and run again.`,
+      );
+    }
     log(`installing Debian packages: ${missing.join(' ')}`);
     const asRoot = process.getuid?.() === 0;
     const cmd = (args) => (asRoot ? args : ['sudo', '-n', ...args]);

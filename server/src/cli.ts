@@ -87,11 +87,14 @@ function runCheck(args: readonly string[], io: CliIo): number {
     io.err('ilo-ls check: no files given\n');
     return 2;
   }
-  const { records, missing } = checkFiles(p.positional, scope ?? 'file', { referenceCompat: p.flags.has('--reference-compat') });
+  const { records, missing, empty, checked } = checkFiles(p.positional, scope ?? 'file', {
+    referenceCompat: p.flags.has('--reference-compat'),
+  });
   for (const m of missing) io.err(`ilo-ls check: no such file or directory: ${m}\n`);
+  for (const d of empty) io.err(`ilo-ls check: no .ilo file in ${d}\n`);
   if (p.flags.has('--json')) io.out(`${JSON.stringify(records, null, 2)}\n`);
   else for (const r of records) io.out(`${formatRecord(r)}\n`);
-  if (missing.length > 0) return 2;
+  if (missing.length > 0 || checked === 0) return 2;
   return records.some((r) => r.severity === 'error') ? 1 : 0;
 }
 

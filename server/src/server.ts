@@ -120,7 +120,10 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       }
       case SERVER_COMMANDS.toolCount:
         analysisOf(arg.uri);
-        return { tools: service.toolCount(arg.uri!) };
+      {
+        const count = service.toolCount(arg.uri!);
+        return { tools: count.own, used: count.used };
+      }
       case SERVER_COMMANDS.importPlan: {
         if (!arg.source) throw new Error('importPlan: a source is required');
         const target = arg.targetUri ? service.getAnalysis(arg.targetUri) : undefined;

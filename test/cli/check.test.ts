@@ -60,6 +60,18 @@ test('directories are searched for .ilo files', () => {
   assert.deepEqual([...new Set(records.map((x) => path.basename(x.file)))], ['a.ilo']);
 });
 
+test('a folder without .ilo files is named, not passed over in silence', () => {
+  const dir = tempDir({ 'notes.txt': 'not ilo' });
+  fs.mkdirSync(path.join(dir, 'empty'));
+  fs.writeFileSync(path.join(dir, 'ok.ilo'), 'sq x:n>n;*x x\n');
+  const nothing = run(['check', 'empty'], dir);
+  assert.equal(nothing.status, 2, 'nothing was checked');
+  assert.match(nothing.stderr, /no \.ilo file in empty/);
+  const some = run(['check', 'empty', 'ok.ilo'], dir);
+  assert.equal(some.status, 0, 'the other input was checked and is clean');
+  assert.match(some.stderr, /no \.ilo file in empty/);
+});
+
 test('usage errors exit 2 with a message instead of a stack trace', () => {
   const dir = tempDir({});
   const missing = run(['check', 'nowhere.ilo'], dir);

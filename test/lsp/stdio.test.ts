@@ -162,7 +162,7 @@ test('hover on a tool shows its MCP definition; the export command returns the m
     position: { line: 2, character: 7 },
   })) as { contents: { value: string } } | null;
   assert.ok(hover, 'a hover is returned on the tool name');
-  const block = /```json\n([\s\S]*?)\n```/.exec(hover.contents.value);
+  const block = /\*\*MCP tool definition\*\*.*\n\n```json\n([\s\S]*?)\n```/.exec(hover.contents.value);
   assert.ok(block, hover.contents.value);
   const tool = JSON.parse(block[1]) as { name: string; inputSchema: { properties: Record<string, { type: string; description?: string }>; required: string[] }; outputSchema: { properties: Record<string, unknown> } };
   assert.equal(tool.name, 'get-user');

@@ -2,6 +2,7 @@
 // `.ilo` files below them), with the editor's pipeline.
 
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { Analyzer, type FileAnalysis } from '../service/analysis';
 import { OverlayFileHost } from '../service/documents';
 import { expandInputs } from '../service/workspaceFiles';
@@ -18,6 +19,8 @@ export interface AnalyzedFile {
 export interface AnalyzedInputs {
   analyzed: AnalyzedFile[];
   missing: string[];
+  /** Directories named on the command line with no `.ilo` file below them. */
+  empty: string[];
   unreadable: Array<{ file: string; error: string }>;
 }
 
@@ -36,7 +39,24 @@ export function analyzeFiles(inputs: readonly string[], options: { referenceComp
     }
     analyzed.push({ file, analysis: analyzer.analyze(file, text) });
   }
-  return { analyzed, missing, unreadable };
+  return { analyzed, missing, empty: emptyDirectories(inputs, files), unreadable };
+}
+
+/** The inputs that are directories and hold none of `files`. */
+function emptyDirectories(inputs: readonly string[], files: readonly string[]): string[] {
+  return inputs.filter((input) => {
+    if (!isDirectory(input)) return false;
+    const prefix = input.endsWith(path.sep) ? input : input + path.sep;
+    return !files.some((f) => f.startsWith(prefix));
+  });
+}
+
+function isDirectory(p: string): boolean {
+  try {
+    return fs.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -47,8 +47,8 @@ export function checkFiles(
   inputs: readonly string[],
   scope: CollisionScope = 'file',
   options: { referenceCompat?: boolean } = {},
-): { records: CheckRecord[]; missing: string[] } {
-  const { analyzed, missing, unreadable } = analyzeFiles(inputs, options);
+): { records: CheckRecord[]; missing: string[]; empty: string[]; checked: number } {
+  const { analyzed, missing, empty, unreadable } = analyzeFiles(inputs, options);
   const records: CheckRecord[] = unreadable.map(({ file, error }) => ({
     file,
     source: 'ilo-ls',
@@ -65,7 +65,7 @@ export function checkFiles(
     const diags = sortDiagnostics([...analysis.diagnostics, ...(contracts.get(analysis.path) ?? [])]);
     records.push(...toRecords(file, analysis.text, diags));
   }
-  return { records, missing };
+  return { records, missing, empty, checked: analyzed.length };
 }
 
 export function formatRecord(r: CheckRecord): string {

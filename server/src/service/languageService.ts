@@ -12,6 +12,7 @@ import type {
   Location,
   Position,
 } from 'vscode-languageserver';
+import type { Decl } from '../syntax/ast';
 import { LineIndex } from '../syntax/lineIndex';
 import { Analyzer, contractsFor, sortDiagnostics, type FileAnalysis } from './analysis';
 import { behaviorExtender, type CollisionScope } from '../contracts';
@@ -202,9 +203,12 @@ export class LanguageService {
     return analysis && exportTools(exportDecls(analysis), format, includeBehavior ? behaviorExtender() : undefined);
   }
 
-  /** Number of tools the document itself declares. */
-  toolCount(uri: string): number {
-    return this.getAnalysis(uri)?.program.decls.filter((d) => d.kind === 'ToolDecl').length ?? 0;
+  /** Tools the document declares itself, and those it reaches through `use` (both are exported). */
+  toolCount(uri: string): { own: number; used: number } {
+    const analysis = this.getAnalysis(uri);
+    if (!analysis) return { own: 0, used: 0 };
+    const tools = (decls: readonly Decl[]): number => decls.filter((d) => d.kind === 'ToolDecl').length;
+    return { own: tools(analysis.program.decls), used: tools(analysis.imported) };
   }
 
   getText(uri: string): string | undefined {

@@ -15,10 +15,12 @@ export function schemaHoverSections(decl: Decl, visible: readonly LocatedDecl[])
     case 'ToolDecl': {
       const def = toolDefinition(decl, env);
       const tool = behaviorExtender()(def.tool, decl, env);
-      const parts = [toolSummary(decl, tool)];
+      // What the tool takes comes first, so the hover's first screen answers
+      // "how do I call it"; the whole definition export writes comes last.
+      const parts = [toolSummary(decl, tool), '**Input schema**', json(tool.inputSchema)];
       if (def.problems.length > 0) parts.push(`Left out of exports: ${def.problems.join('; ')}.`);
-      parts.push(json(tool));
       parts.push(...behaviorHoverSections(decl, visible));
+      parts.push('**MCP tool definition** (as exported)', json(tool));
       return parts;
     }
     case 'TypeDecl':

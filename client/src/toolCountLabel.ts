@@ -1,0 +1,24 @@
+// The status bar's tool count, as text. A file exports its own tools and the
+// tools of the files it `use`s, so both numbers are shown: "2 tools, 1 used".
+// Kept free of the vscode API so that it can be tested without an editor.
+
+export interface ToolCount {
+  /** Tools declared in the file itself. */
+  own: number;
+  /** Tools reached through `use` (exported with the file's own). */
+  used: number;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+export function toolCountLabel(c: ToolCount): string {
+  return c.used === 0 ? plural(c.own, 'tool') : `${plural(c.own, 'tool')}, ${c.used} used`;
+}
+
+export function toolCountTooltip(c: ToolCount): string {
+  const own = `${plural(c.own, 'tool declaration')} in this file`;
+  if (c.used === 0) return own;
+  return `${own}\n${plural(c.used, 'tool')} from used files\n${plural(c.own + c.used, 'tool')} exported`;
+}
