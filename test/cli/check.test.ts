@@ -67,6 +67,10 @@ test('a folder without .ilo files is named, not passed over in silence', () => {
   const nothing = run(['check', 'empty'], dir);
   assert.equal(nothing.status, 2, 'nothing was checked');
   assert.match(nothing.stderr, /no \.ilo file in empty/);
+  assert.match(run(['export', 'empty'], dir).stderr, /no \.ilo file in empty/);
+  const here = run(['check', '.'], dir);
+  assert.equal(here.status, 0);
+  assert.doesNotMatch(here.stderr, /no \.ilo file/, 'the current folder holds ok.ilo');
   const some = run(['check', 'empty', 'ok.ilo'], dir);
   assert.equal(some.status, 0, 'the other input was checked and is clean');
   assert.match(some.stderr, /no \.ilo file in empty/);

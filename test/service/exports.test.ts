@@ -10,7 +10,7 @@ const FILES = {
   'docs.ilo': 'use "admin.ilo"\ntool get-doc"Read a document" id:t>R t t\nlen2 xs:L n>n;len xs\n',
 };
 
-test('the export covers the tools of the file and of the files it uses; the tool count only its own', () => {
+test('the export covers the tools of the file and of the files it uses; the tool count tells its own from the used ones', () => {
   const ws = openMany(FILES, { open: ['docs.ilo'] });
   const uri = ws.uriOf('docs.ilo');
   const mcp = ws.service.exportTools(uri, 'mcp');
@@ -19,7 +19,7 @@ test('the export covers the tools of the file and of the files it uses; the tool
   assert.deepEqual(manifest.tools.map((t) => t.name), ['get-doc', 'drop-doc']);
   assert.equal(mcp.toolCount, 2);
   assert.deepEqual(mcp.omitted, []);
-  assert.equal(ws.service.toolCount(uri), 1, 'docs.ilo itself declares one tool');
+  assert.deepEqual(ws.service.toolCount(uri), { own: 1, used: 1 }, 'docs.ilo declares one tool and uses one');
 
   const openai = JSON.parse(ws.service.exportTools(uri, 'openai')!.content) as Array<{ type: string; name: string }>;
   assert.deepEqual(openai.map((t) => [t.type, t.name]), [['function', 'get-doc'], ['function', 'drop-doc']]);
@@ -45,7 +45,7 @@ test('the export follows the unsaved buffer, and a document that is not open has
   ws.edit('docs.ilo', 'tool get-doc"Read a document" id:t>R t t\ntool put-doc"Write a document" id:t body:t>R t t\n');
   const names = (JSON.parse(ws.service.exportTools(uri, 'anthropic')!.content) as Array<{ name: string }>).map((t) => t.name);
   assert.deepEqual(names, ['get-doc', 'put-doc']);
-  assert.equal(ws.service.toolCount(uri), 2);
+  assert.deepEqual(ws.service.toolCount(uri), { own: 2, used: 0 });
   assert.equal(ws.service.exportTools(ws.uriOf('admin.ilo'), 'mcp'), undefined);
-  assert.equal(ws.service.toolCount(ws.uriOf('admin.ilo')), 0);
+  assert.deepEqual(ws.service.toolCount(ws.uriOf('admin.ilo')), { own: 0, used: 0 });
 });

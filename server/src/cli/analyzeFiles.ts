@@ -44,10 +44,11 @@ export function analyzeFiles(inputs: readonly string[], options: { referenceComp
 
 /** The inputs that are directories and hold none of `files`. */
 function emptyDirectories(inputs: readonly string[], files: readonly string[]): string[] {
+  const found = files.map((f) => path.resolve(f));
   return inputs.filter((input) => {
     if (!isDirectory(input)) return false;
-    const prefix = input.endsWith(path.sep) ? input : input + path.sep;
-    return !files.some((f) => f.startsWith(prefix));
+    const prefix = path.resolve(input) + path.sep;
+    return !found.some((f) => f.startsWith(prefix));
   });
 }
 
@@ -69,8 +70,9 @@ export function analyzeGivenFiles(command: string, inputs: readonly string[], io
     io.err(`ilo-ls ${command}: no files given\n`);
     return undefined;
   }
-  const { analyzed, missing, unreadable } = analyzeFiles(inputs);
+  const { analyzed, missing, empty, unreadable } = analyzeFiles(inputs);
   for (const m of missing) io.err(`ilo-ls ${command}: no such file or directory: ${m}\n`);
+  for (const d of empty) io.err(`ilo-ls ${command}: no .ilo file in ${d}\n`);
   for (const u of unreadable) io.err(`ilo-ls ${command}: cannot read ${u.file}: ${u.error}\n`);
-  return missing.length > 0 || unreadable.length > 0 ? undefined : analyzed;
+  return missing.length > 0 || unreadable.length > 0 || analyzed.length === 0 ? undefined : analyzed;
 }
