@@ -10,7 +10,7 @@ import {
   type ServerOptions,
 } from 'vscode-languageclient/node';
 
-import { runExport, type ExportArgs } from './exportCommands';
+import { runExport, runExportPicker, type ExportArgs } from './exportCommands';
 import { ManifestView } from './manifestView';
 import { importMcpTools, verifyTools } from './mcpCommands';
 import { IloStatusBar } from './statusBar';
@@ -71,6 +71,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ clie
       void vscode.window.showInformationMessage('ilo: language server restarted.');
     }),
     vscode.commands.registerCommand('ilo.showOutput', () => output?.show(true)),
+    vscode.commands.registerCommand('ilo.exportTools', (args?: ExportArgs) => runExportPicker(running(), args)),
     vscode.commands.registerCommand('ilo.exportMcpManifest', (args?: ExportArgs) => runExport(running(), 'mcp', args)),
     vscode.commands.registerCommand('ilo.exportOpenAITools', (args?: ExportArgs) => runExport(running(), 'openai', args)),
     vscode.commands.registerCommand('ilo.exportAnthropicTools', (args?: ExportArgs) => runExport(running(), 'anthropic', args)),

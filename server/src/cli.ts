@@ -19,9 +19,12 @@ usage:
                                       the tools of all given files for collisions;
                                       --reference-compat reports calls to a declaration that
                                       failed to parse as undefined, as the ilo CLI does
-  ilo-ls export [--format mcp|openai|anthropic] [-o OUT [--force]] FILE...
+  ilo-ls export [--format mcp|openai|openai-chat|anthropic|a2a] [--base-url URL]
+                [-o OUT [--force]] FILE...
                                       the tools of the files (and what they use) as an MCP
-                                      tools/list result, OpenAI function tools or Anthropic tools
+                                      tools/list result, OpenAI function tools (Responses or
+                                      Chat Completions), Anthropic tools, or an A2A agent card
+                                      (a2a needs --base-url, where the agent is served)
   ilo-ls contracts [--json] [--scope=file|workspace] FILE...
                                       every tool's wire name, schema hash and behavioral
                                       identity, and the same-schema collision groups
@@ -30,7 +33,9 @@ usage:
                                       MCP tools (a tools/list result, or a live server from a
                                       Claude-Desktop-style config) as ilo tool declarations;
                                       with -o, writes the file and pins the tools in
-                                      ilo-tools.lock.json beside it
+                                      ilo-tools.lock.json beside it. An A2A agent card as
+                                      FILE.json gives one commented tool stub per skill
+                                      (skills carry no schema: complete the stubs)
   ilo-ls verify --config CFG [--lock PATH] [--json]
                                       re-list pinned servers and report drift on the imported
                                       declarations; exit 1 on removed tools or unreachable servers

@@ -22,7 +22,7 @@ import { planImport, verifyAgainstServers, type ImportSource } from './service/i
 
 /** Commands the client invokes through `workspace/executeCommand`. */
 export const SERVER_COMMANDS = {
-  /** `[{uri, format}]` → ExportResult (content to write, tool count, what was left out). */
+  /** `[{uri, format, includeBehavior?, baseUrl? (a2a)}]` → ExportResult (content to write, tool count, what was left out or relaxed). */
   export: 'ilo.server.export',
   /** `[{uri}]` → `{tools: number}` for the status bar. */
   toolCount: 'ilo.server.toolCount',
@@ -100,6 +100,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       uri?: string;
       format?: string;
       includeBehavior?: boolean;
+      baseUrl?: string;
       source?: ImportSource;
       targetUri?: string;
       configPath?: string;
@@ -116,7 +117,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
         analysisOf(arg.uri);
         const format = (arg.format ?? 'mcp') as ExportFormat;
         if (!EXPORT_FORMATS.includes(format)) throw new Error(`unknown export format '${arg.format}'`);
-        return service.exportTools(arg.uri!, format, arg.includeBehavior !== false);
+        return service.exportTools(arg.uri!, format, arg.includeBehavior !== false, { baseUrl: arg.baseUrl });
       }
       case SERVER_COMMANDS.toolCount:
         analysisOf(arg.uri);

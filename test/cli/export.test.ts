@@ -1,4 +1,5 @@
-// `ilo-ls export`: the three formats, writing files safely, files with errors.
+// `ilo-ls export`: the formats, writing files safely, files with errors, and
+// tools a format cannot express (left out or not strict, always said why).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -89,4 +90,54 @@ test('bad arguments are usage errors', () => {
   assert.equal(run(['export', '--format', 'yaml', 'notes.ilo'], dir).status, 2);
   assert.equal(run(['export'], dir).status, 2);
   assert.equal(run(['export', 'missing.ilo'], dir).status, 2);
+  const noUrl = run(['export', '--format', 'a2a', 'notes.ilo'], dir);
+  assert.equal(noUrl.status, 2);
+  assert.match(noUrl.stderr, /needs the URL the agent is served at \(--base-url URL\)/);
+  assert.equal(noUrl.stdout, '', 'no card without a URL');
+  assert.match(run(['export', '--format', 'a2a', '--base-url', 'notes', 'notes.ilo'], dir).stderr, /`notes` is not a URL/);
+  assert.match(run(['export', '--format', 'mcp', '--base-url', 'http://x/', 'notes.ilo'], dir).stderr, /only applies to --format a2a/);
+});
+
+test('openai-chat nests each Responses tool under `function`; a2a writes an agent card with one skill per tool', () => {
+  const dir = tempDir({ 'notes.ilo': NOTES });
+  const chat = JSON.parse(run(['export', '--format', 'openai-chat', 'notes.ilo'], dir).stdout) as Array<{ type: string; function: Record<string, unknown> }>;
+  const responses = JSON.parse(run(['export', '--format', 'openai', 'notes.ilo'], dir).stdout) as Array<Record<string, unknown>>;
+  assert.deepEqual(chat.map((t) => ({ type: t.type, ...t.function })), responses);
+  assert.deepEqual(Object.keys(chat[0].function), ['name', 'description', 'parameters', 'strict']);
+
+  const r = run(['export', '--format', 'a2a', '--base-url', 'https://agents.example.com/notes', '-o', 'agent-card.json', 'notes.ilo'], dir);
+  assert.equal(r.status, 0, r.stderr);
+  const card = JSON.parse(fs.readFileSync(path.join(dir, 'agent-card.json'), 'utf8')) as {
+    name: string;
+    supportedInterfaces: Array<{ url: string }>;
+    skills: Array<{ id: string; description: string }>;
+  };
+  assert.equal(card.name, 'notes');
+  assert.equal(card.supportedInterfaces[0].url, 'https://agents.example.com/notes');
+  assert.deepEqual(card.skills.map((s) => [s.id, s.description]), [
+    ['add-note', 'Add a note'],
+    ['list-notes', 'List all notes'],
+  ]);
+});
+
+test('a tool a format cannot express is never written silently: left out, or not strict, with the reason', () => {
+  const dir = tempDir({
+    'mixed.ilo': 'tool good"Fine" x:n>R n t\ntool tally"Count per key" counts:M t n>R n t\ntool apply-fn"Takes a function" f:F n n>R n t\n',
+  });
+  for (const format of ['openai', 'openai-chat']) {
+    const r = run(['export', '--format', format, 'mixed.ilo'], dir);
+    assert.equal(r.status, 0, r.stderr);
+    const tools = JSON.parse(r.stdout) as Array<Record<string, unknown>>;
+    const flat = tools.map((t) => (format === 'openai' ? t : { type: t.type, ...(t.function as object) })) as Array<{ name: string; strict: boolean }>;
+    assert.deepEqual(flat.map((t) => [t.name, t.strict]), [
+      ['good', true],
+      ['tally', false],
+    ], `${format}: the map tool is marked non-strict, the function tool is left out`);
+    assert.match(r.stderr, /1 not strict \(strict mode cannot express them\): tally \(`counts` allows arbitrary keys \(a map\)/);
+    assert.match(r.stderr, /left out 1: apply-fn \(.*function type/);
+  }
+  for (const format of ['mcp', 'anthropic']) {
+    const r = run(['export', '--format', format, 'mixed.ilo'], dir);
+    assert.match(r.stderr, /^Exported 2 tools; left out 1: apply-fn/, `${format} can express the map`);
+  }
 });

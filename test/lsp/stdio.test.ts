@@ -179,5 +179,19 @@ test('hover on a tool shows its MCP definition; the export command returns the m
   assert.deepEqual(exported.omitted, []);
   const manifest = JSON.parse(exported.content) as { tools: Array<{ name: string }> };
   assert.deepEqual(manifest.tools.map((t) => t.name), ['get-user']);
+
+  // An A2A agent card: named after the file, at the URL the client passes; none without a URL.
+  const a2a = (await conn.sendRequest('workspace/executeCommand', {
+    command: 'ilo.server.export',
+    arguments: [{ uri, format: 'a2a', baseUrl: 'https://agents.example.com/tools' }],
+  })) as { content: string; toolCount: number };
+  const card = JSON.parse(a2a.content) as { name: string; supportedInterfaces: Array<{ url: string }>; skills: Array<{ id: string }> };
+  assert.equal(card.name, 'tools');
+  assert.equal(card.supportedInterfaces[0].url, 'https://agents.example.com/tools');
+  assert.deepEqual(card.skills.map((s) => s.id), ['get-user']);
+  await assert.rejects(
+    conn.sendRequest('workspace/executeCommand', { command: 'ilo.server.export', arguments: [{ uri, format: 'a2a' }] }),
+    /needs the URL the agent is served at/,
+  );
   await conn.sendNotification('textDocument/didClose', { textDocument: { uri } });
 });

@@ -2,7 +2,7 @@
 // and OpenAI's strict-mode rules checked on every schema we emit.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { toAnthropicTools, toOpenAITools } from '../../server/src/schema/providerTools';
+import { toAnthropicTools, toOpenAIChatTools, toOpenAITools } from '../../server/src/schema/providerTools';
 import { toStrictSchema } from '../../server/src/schema/strictSchema';
 import type { JsonValue } from '../../server/src/schema/json';
 import { program, validator } from './helpers/fixtures';
@@ -87,6 +87,24 @@ test('tools that strict mode cannot express are exported with strict:false and l
   const strictOnly = toOpenAITools(program(SOURCE), { nonStrict: 'omit' });
   assert.deepEqual(strictOnly.tools.map((t) => t.name), ['find-users']);
   assert.ok(strictOnly.omitted.some((o) => o.name === 'tally' && /strict mode/.test(o.reason)));
+});
+
+test('Chat Completions golden: the Responses tool nested under `function`, same strictness, same omissions', () => {
+  const responses = toOpenAITools(program(SOURCE));
+  const chat = toOpenAIChatTools(program(SOURCE));
+  const find = chat.tools.find((t) => t.function.name === 'find-users')!;
+  assert.deepEqual(find, {
+    type: 'function',
+    function: {
+      name: 'find-users',
+      description: 'Find users near an address',
+      parameters: responses.tools.find((t) => t.name === 'find-users')!.parameters,
+      strict: true,
+    },
+  });
+  assert.deepEqual(chat.relaxed, responses.relaxed);
+  assert.deepEqual(chat.omitted, responses.omitted);
+  assert.deepEqual(toOpenAIChatTools(program(SOURCE), { nonStrict: 'omit' }).tools.map((t) => t.function.name), ['find-users']);
 });
 
 test('names the model APIs reject are omitted with a reason', () => {

@@ -1,10 +1,12 @@
-// `ilo-ls export --format mcp|openai|anthropic [-o OUT] [--force] FILE...`
+// `ilo-ls export --format mcp|openai|openai-chat|anthropic|a2a [--base-url URL] [-o OUT] [--force] FILE...`
 
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { Decl } from '../syntax/ast';
 import type { FileAnalysis } from '../service/analysis';
 import { describeExport, EXPORT_FORMATS, exportTools, type ExportFormat } from '../service/exports';
 import { behaviorExtender } from '../contracts';
+import { checkBaseUrl } from '../interop/a2aCard';
 import { analyzeGivenFiles } from './analyzeFiles';
 import type { CliIo } from './io';
 import { optionValue, parseArgs } from './args';
@@ -28,7 +30,7 @@ export function mergedDecls(analyses: readonly FileAnalysis[]): Decl[] {
 }
 
 export function runExport(args: readonly string[], io: CliIo): number {
-  const p = parseArgs(args, ['--format', '-f', '-o', '--out'], ['--force']);
+  const p = parseArgs(args, ['--format', '-f', '-o', '--out', '--base-url'], ['--force']);
   if (p.error) {
     io.err(`ilo-ls export: ${p.error}\n`);
     return 2;
@@ -39,12 +41,24 @@ export function runExport(args: readonly string[], io: CliIo): number {
     return 2;
   }
   const format = formatArg as ExportFormat;
+  const baseUrl = optionValue(p, '--base-url');
+  if (format === 'a2a') {
+    const checked = checkBaseUrl(baseUrl);
+    if (checked.error) {
+      io.err(`ilo-ls export: ${checked.error} (--base-url URL)\n`);
+      return 2;
+    }
+  } else if (baseUrl !== undefined) {
+    io.err('ilo-ls export: --base-url only applies to --format a2a\n');
+    return 2;
+  }
   const out = optionValue(p, '-o', '--out');
   const force = p.flags.has('--force');
   const analyzed = analyzeGivenFiles('export', p.positional, io);
   if (!analyzed) return 2;
   const analyses = analyzed.map((a) => a.analysis);
-  const result = exportTools(mergedDecls(analyses), format, behaviorExtender());
+  const agentName = path.basename(p.positional[0]).replace(/\.ilo$/, '');
+  const result = exportTools(mergedDecls(analyses), format, { extend: behaviorExtender(), baseUrl, agentName });
   if (out === undefined) {
     io.out(result.content);
   } else {

@@ -1,4 +1,4 @@
-// `ilo-ls import FILE|--config CFG --server N [-o OUT.ilo] [--force]`
+// `ilo-ls import FILE|--config CFG --server N [-o OUT.ilo] [--force]` (FILE: MCP tools or an A2A agent card)
 // `ilo-ls verify --config CFG [--lock PATH]`
 
 import * as fs from 'node:fs';
@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { LOCK_FILE_NAME } from '../contracts';
 import { planImport, serverNameFor, verifyAgainstServers, type ImportSource } from '../service/importWorkflow';
 import { formatRecord, toRecords } from './check';
+import { runCardImport } from './importCard';
 import type { CliIo } from './io';
 import { optionValue, parseArgs } from './args';
 
@@ -33,7 +34,7 @@ export async function runImport(args: readonly string[], io: CliIo): Promise<num
     source = { kind: 'config', configPath: config, server, timeoutMs };
   } else {
     if (p.positional.length !== 1) {
-      io.err('ilo-ls import: give one JSON file (a tools/list result or an array of tools), or --config CFG --server N\n');
+      io.err('ilo-ls import: give one JSON file (a tools/list result, an array of tools or an A2A agent card), or --config CFG --server N\n');
       return 2;
     }
     const file = p.positional[0];
@@ -44,6 +45,8 @@ export async function runImport(args: readonly string[], io: CliIo): Promise<num
       io.err(`ilo-ls import: cannot read ${file}: ${(err as Error).message}\n`);
       return 2;
     }
+    const card = runCardImport(text, out, force, io);
+    if (card !== undefined) return card;
     source = { kind: 'text', text, server: server ?? serverNameFor(file) };
   }
 

@@ -19,7 +19,7 @@
 
 export { contractDiagnostics, type CollisionScope } from './contractDiagnostics';
 export { contractsReport, type ContractsReport } from './contractsReport';
-export { behaviorExtender, behaviorHoverSections } from './behavior';
+export { BEHAVIOR_META_KEY, behaviorExtender, behaviorHoverSections } from './behavior';
 export { importTools, importToolsFromText, type ImportResult } from './import';
 export { LOCK_FILE_NAME, parseLock, serializeLock, updateLock, overwritesPins, type LockFile, type LockChange } from './pins';
 export { driftByFile, driftDiagnostics, verifyLockedServers } from './pins';

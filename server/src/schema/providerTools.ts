@@ -1,7 +1,8 @@
-// The same tools in the shapes two model APIs take (seed 001):
+// The same tools in the shapes the model APIs take (seed 001):
 //   OpenAI Responses API function tools  {type:"function", name, description, parameters, strict}
+//   OpenAI Chat Completions tools        {type:"function", function:{name, description, parameters, strict}}
 //   Anthropic Messages API tools         {name, description, input_schema}
-// Both are derived from the MCP definitions, so the three exports agree.
+// All are derived from the MCP definitions, so the exports agree.
 
 import type { Decl } from '../syntax/ast';
 import { cloneJson, type JsonSchema } from './json';
@@ -20,10 +21,22 @@ export interface OpenAITool {
   strict: boolean;
 }
 
+/** A Chat Completions tool (also what LangChain, CrewAI and AutoGen take). */
+export interface OpenAIChatTool {
+  type: 'function';
+  function: {
+    name: string;
+    description?: string;
+    parameters: JsonSchema;
+    strict: boolean;
+  };
+}
+
 export interface AnthropicTool {
   name: string;
   description?: string;
-  input_schema: JsonSchema;
+  /** The MCP input schema unchanged: always `"type": "object"` at the root. */
+  input_schema: McpTool['inputSchema'];
 }
 
 export interface OpenAIExportOptions extends ManifestOptions {
@@ -39,6 +52,12 @@ export interface OpenAIExport {
   tools: OpenAITool[];
   omitted: OmittedTool[];
   /** Tools exported with `strict: false`, and why. */
+  relaxed: { name: string; reason: string }[];
+}
+
+export interface OpenAIChatExport {
+  tools: OpenAIChatTool[];
+  omitted: OmittedTool[];
   relaxed: { name: string; reason: string }[];
 }
 
@@ -99,6 +118,21 @@ export function toOpenAITools(decls: readonly Decl[], options: OpenAIExportOptio
     result.tools.push(r.tool);
   }
   return result;
+}
+
+/** The Chat Completions form of a Responses-API function tool (same schema, nested under `function`). */
+export function openAIChatTool(tool: OpenAITool): OpenAIChatTool {
+  const fn = { name: tool.name } as OpenAIChatTool['function'];
+  if (tool.description) fn.description = tool.description;
+  fn.parameters = tool.parameters;
+  fn.strict = tool.strict;
+  return { type: 'function', function: fn };
+}
+
+/** OpenAI Chat Completions tools for every valid tool in `decls` (same rules as `toOpenAITools`). */
+export function toOpenAIChatTools(decls: readonly Decl[], options: OpenAIExportOptions = {}): OpenAIChatExport {
+  const r = toOpenAITools(decls, options);
+  return { tools: r.tools.map(openAIChatTool), omitted: r.omitted, relaxed: r.relaxed };
 }
 
 /** Anthropic Messages-API tools for every valid tool in `decls`. */

@@ -1,22 +1,34 @@
 // Tool exports for one analysed file (its own tools and those of the files it
-// uses): the MCP `tools/list` manifest, OpenAI function tools, Anthropic tools.
-// Shared by the "ilo: Export …" commands and `ilo-ls export`.
+// uses): the MCP `tools/list` manifest, OpenAI function tools (Responses and
+// Chat Completions), Anthropic tools, and an A2A agent card.
+// Shared by the "ilo: Export tools…" command and `ilo-ls export`.
 
 import type { Decl } from '../syntax/ast';
-import { buildManifest, buildSchemaEnv, manifestJson, toAnthropicTools, toOpenAITools, type ToolExtender } from '../schema';
+import { buildManifest, buildSchemaEnv, manifestJson, toAnthropicTools, toOpenAIChatTools, toOpenAITools, type ToolExtender } from '../schema';
+import { a2aAgentCard, a2aCardJson, checkBaseUrl } from '../interop/a2aCard';
 import type { FileAnalysis } from './analysis';
 
-export type ExportFormat = 'mcp' | 'openai' | 'anthropic';
+export type ExportFormat = 'mcp' | 'openai' | 'openai-chat' | 'anthropic' | 'a2a';
 
-export const EXPORT_FORMATS: readonly ExportFormat[] = ['mcp', 'openai', 'anthropic'];
+export const EXPORT_FORMATS: readonly ExportFormat[] = ['mcp', 'openai', 'openai-chat', 'anthropic', 'a2a'];
+
+export interface ExportOptions {
+  extend?: ToolExtender;
+  /** a2a: the URL the agent is served at (required for that format). */
+  baseUrl?: string;
+  /** a2a: the agent's name (default `ilo-tools`). */
+  agentName?: string;
+}
 
 export interface ExportResult {
   format: ExportFormat;
   /** The file content to write (pretty JSON, trailing newline). */
   content: string;
   toolCount: number;
-  /** Tools left out, with the reason (syntax errors, function types, strict-mode problems …). */
+  /** Tools left out, with the reason (syntax errors, function types, invalid names …). */
   omitted: Array<{ name: string; reason: string }>;
+  /** OpenAI formats: tools exported with `strict: false`, and why strict mode cannot express them. */
+  relaxed: Array<{ name: string; reason: string }>;
 }
 
 /** Declarations an export covers: the file's own, then those reached through `use`. */
@@ -24,35 +36,46 @@ export function exportDecls(analysis: Pick<FileAnalysis, 'program' | 'imported'>
   return [...analysis.program.decls, ...analysis.imported];
 }
 
-export function exportTools(decls: readonly Decl[], format: ExportFormat, extend?: ToolExtender): ExportResult {
+const plain = (list: ReadonlyArray<{ name: string; reason: string }>) => list.map(({ name, reason }) => ({ name, reason }));
+
+/** Builds one export. Throws only for an a2a export without a usable base URL. */
+export function exportTools(decls: readonly Decl[], format: ExportFormat, options: ExportOptions = {}): ExportResult {
   const env = buildSchemaEnv(decls);
+  const { extend } = options;
+  const json = (v: unknown) => JSON.stringify(v, null, 2) + '\n';
   switch (format) {
-    case 'mcp': {
+    case 'mcp':
+    case 'a2a': {
       const m = buildManifest(decls, { env, extend });
-      return {
-        format,
-        content: manifestJson(m),
-        toolCount: m.tools.length,
-        omitted: m.omitted.map(({ name, reason }) => ({ name, reason })),
-      };
+      let content: string;
+      if (format === 'mcp') {
+        content = manifestJson(m);
+      } else {
+        const base = checkBaseUrl(options.baseUrl);
+        if (!base.url) throw new Error(base.error);
+        content = a2aCardJson(a2aAgentCard(m.tools, { baseUrl: base.url, name: options.agentName ?? 'ilo-tools' }));
+      }
+      return { format, content, toolCount: m.tools.length, omitted: plain(m.omitted), relaxed: [] };
     }
     case 'openai':
+    case 'openai-chat': {
+      const r = format === 'openai' ? toOpenAITools(decls, { env, extend }) : toOpenAIChatTools(decls, { env, extend });
+      return { format, content: json(r.tools), toolCount: r.tools.length, omitted: plain(r.omitted), relaxed: plain(r.relaxed) };
+    }
     case 'anthropic': {
-      const r = format === 'openai' ? toOpenAITools(decls, { env, extend }) : toAnthropicTools(decls, { env, extend });
-      return {
-        format,
-        content: JSON.stringify(r.tools, null, 2) + '\n',
-        toolCount: r.tools.length,
-        omitted: r.omitted.map(({ name, reason }) => ({ name, reason })),
-      };
+      const r = toAnthropicTools(decls, { env, extend });
+      return { format, content: json(r.tools), toolCount: r.tools.length, omitted: plain(r.omitted), relaxed: [] };
     }
   }
 }
 
-/** A one-line account of an export for status messages. */
-export function describeExport(r: ExportResult): string {
+/** A one-line account of an export for status messages: what was left out, what is not strict, and why. */
+export function describeExport(r: Pick<ExportResult, 'toolCount' | 'omitted' | 'relaxed'>): string {
   const what = `${r.toolCount} tool${r.toolCount === 1 ? '' : 's'}`;
-  if (r.omitted.length === 0) return `Exported ${what}.`;
-  const left = r.omitted.map((o) => `${o.name} (${o.reason})`).join('; ');
-  return `Exported ${what}; left out ${r.omitted.length}: ${left}.`;
+  const parts = [`Exported ${what}`];
+  if (r.relaxed.length > 0) {
+    parts.push(`${r.relaxed.length} not strict (strict mode cannot express them): ${r.relaxed.map((o) => `${o.name} (${o.reason})`).join('; ')}`);
+  }
+  if (r.omitted.length > 0) parts.push(`left out ${r.omitted.length}: ${r.omitted.map((o) => `${o.name} (${o.reason})`).join('; ')}`);
+  return `${parts.join('; ')}.`;
 }

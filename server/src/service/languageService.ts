@@ -12,6 +12,7 @@ import type {
   Location,
   Position,
 } from 'vscode-languageserver';
+import * as path from 'node:path';
 import type { Decl } from '../syntax/ast';
 import { LineIndex } from '../syntax/lineIndex';
 import { Analyzer, contractsFor, sortDiagnostics, type FileAnalysis } from './analysis';
@@ -198,9 +199,12 @@ export class LanguageService {
   }
 
   /** The tools of an open document and what it uses, in an export format (behavior metadata unless turned off). */
-  exportTools(uri: string, format: ExportFormat, includeBehavior = true): ExportResult | undefined {
+  /** One export of the document's tools; `a2a` needs `baseUrl` (throws without a usable one). */
+  exportTools(uri: string, format: ExportFormat, includeBehavior = true, a2a: { baseUrl?: string } = {}): ExportResult | undefined {
     const analysis = this.getAnalysis(uri);
-    return analysis && exportTools(exportDecls(analysis), format, includeBehavior ? behaviorExtender() : undefined);
+    if (!analysis) return undefined;
+    const agentName = path.basename(this.open.get(uri)?.path ?? uriToPath(uri)).replace(/\.ilo$/, '');
+    return exportTools(exportDecls(analysis), format, { extend: includeBehavior ? behaviorExtender() : undefined, baseUrl: a2a.baseUrl, agentName });
   }
 
   /** Tools the document declares itself, and those it reaches through `use` (both are exported). */

@@ -15,7 +15,7 @@ describe('ilo files in VS Code', () => {
 
   it('registers the ilo commands in the palette', async () => {
     const all = await vscode.commands.getCommands(true);
-    for (const id of ['ilo.restartServer', 'ilo.showOutput', 'ilo.exportMcpManifest']) {
+    for (const id of ['ilo.restartServer', 'ilo.showOutput', 'ilo.exportTools', 'ilo.exportMcpManifest']) {
       assert.ok(all.includes(id), `command ${id} is not registered`);
     }
   });

@@ -1,5 +1,6 @@
-// "Export MCP manifest" writes a tools/list manifest of the file's tools.
-// The command takes an optional argument so it runs without dialogs.
+// "Export MCP manifest" writes a tools/list manifest of the file's tools;
+// "Export tools…" does the same for every format (the format, target and
+// agent URL can be passed as arguments, so it runs without dialogs).
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -26,5 +27,38 @@ describe('export MCP manifest', () => {
     const find = tools.find((t) => t.name === 'find-customer');
     assert.equal(find?.inputSchema?.type, 'object');
     assert.deepEqual(Object.keys(find?.inputSchema?.properties ?? {}), ['cid']);
+  });
+
+  it('"Export tools…" writes Chat Completions tools and an A2A agent card', async () => {
+    const { document: doc } = await showFile('tools.ilo');
+    const dir = path.join(runDir(), 'exports');
+    fs.mkdirSync(dir, { recursive: true });
+    const chatTarget = path.join(dir, 'tools.openai-chat-tools.json');
+    const cardTarget = path.join(dir, 'tools.agent-card.json');
+    for (const t of [chatTarget, cardTarget]) fs.rmSync(t, { force: true });
+
+    await vscode.commands.executeCommand('ilo.exportTools', { uri: doc.uri.toString(), format: 'openai-chat', target: chatTarget, overwrite: true });
+    const chat = JSON.parse(await waitFor('the chat tools', () => (fs.existsSync(chatTarget) ? fs.readFileSync(chatTarget, 'utf8') : undefined), 10_000)) as Array<{
+      type?: string;
+      function?: { name?: string };
+    }>;
+    assert.deepEqual(chat.map((t) => [t.type, t.function?.name]).sort(), [
+      ['function', 'find-customer'],
+      ['function', 'send-sms'],
+    ]);
+
+    await vscode.commands.executeCommand('ilo.exportTools', {
+      uri: doc.uri.toString(),
+      format: 'a2a',
+      baseUrl: 'https://agents.example.com/tools',
+      target: cardTarget,
+      overwrite: true,
+    });
+    const card = JSON.parse(await waitFor('the agent card', () => (fs.existsSync(cardTarget) ? fs.readFileSync(cardTarget, 'utf8') : undefined), 10_000)) as {
+      supportedInterfaces?: Array<{ url?: string }>;
+      skills?: Array<{ id?: string }>;
+    };
+    assert.equal(card.supportedInterfaces?.[0]?.url, 'https://agents.example.com/tools');
+    assert.deepEqual((card.skills ?? []).map((s) => s.id).sort(), ['find-customer', 'send-sms']);
   });
 });
