@@ -6,7 +6,8 @@
 //
 // While the suite runs, this script also answers its "DOM check" requests:
 // it looks at the real page (hover widget, Problems panel) and saves a
-// screenshot under .e2e/screenshots/.
+// screenshot under .e2e/screenshots/; and its "key steps" requests: it
+// presses keys and fills VS Code's own widgets (the rename box) in the page.
 //
 // Usage: node scripts/e2e/run.mjs [--docs-image]   (expects `npm run build` done)
 //   --docs-image  also copies the hover/Problems screenshot to docs/images/.
@@ -76,11 +77,37 @@ async function bundleSuite() {
   });
 }
 
-/** Answers the suite's DOM-check requests (see test/e2e/suite/harness.ts). */
+/** Plays a key-steps request (`requestKeys` in test/e2e/suite/harness.ts) in the page. */
+async function playKeys(page, name, req) {
+  const res = { done: false };
+  try {
+    for (const step of req.steps ?? []) {
+      if (typeof step.press === 'string') await page.keyboard.press(step.press);
+      else if (typeof step.type === 'string') await page.keyboard.type(step.type, { delay: 20 });
+      else if (typeof step.fill === 'string') await page.locator(step.fill).first().fill(String(step.text ?? ''), { timeout: 15_000 });
+      await page.waitForTimeout(100);
+    }
+    res.done = true;
+  } catch (err) {
+    res.error = String(err?.stack ?? err);
+  }
+  mkdirSync(shotsDir, { recursive: true });
+  res.screenshot = join(shotsDir, `${name}.png`);
+  await page.screenshot({ path: res.screenshot }).catch(() => {});
+  return res;
+}
+
+/** Answers the suite's DOM-check and key-steps requests (see test/e2e/suite/harness.ts). */
 function serveDomChecks(page) {
   const handled = new Set();
   let busy = false;
   const answer = async (name, req) => {
+    if (req.kind === 'keys') {
+      const out = join(handshakeDir, `${name}.response.json`);
+      writeFileSync(`${out}.tmp`, JSON.stringify(await playKeys(page, name, req), null, 2));
+      renameSync(`${out}.tmp`, out);
+      return;
+    }
     const res = { hoverVisible: false, hoverText: '', problemsVisible: false, problemsText: '' };
     try {
       const hover = page.locator('.monaco-hover').filter({ hasText: req.hoverIncludes }).first();

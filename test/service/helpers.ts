@@ -15,6 +15,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic, Location, Position, Range } from 'vscode-languageserver';
+import { LSPErrorCodes, ResponseError, type WorkspaceEdit } from 'vscode-languageserver';
 import { LanguageService, type PublishedDiagnostics } from '../../server/src/service/languageService';
 import { schemaHoverSections } from '../../server/src/service/schemaHover';
 
@@ -233,4 +234,44 @@ export function tempDir(prefix = 'ilo-service-'): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   tempDirs.push(dir);
   return dir;
+}
+
+// ---------------------------------------------------------------- references, highlights, rename
+
+/** Locations sorted by uri, then position, for comparisons that do not care about order. */
+export function sortedLocations(locs: readonly Location[]): Location[] {
+  const key = (l: Location): string => `${l.uri}\u0000${String(l.range.start.line).padStart(6, '0')}:${String(l.range.start.character).padStart(6, '0')}`;
+  return [...locs].sort((a, b) => key(a).localeCompare(key(b)));
+}
+
+/** The text of every file of `ws` named in `names` after applying `edit` (untouched files unchanged). */
+export function applyWorkspaceEdit(ws: Workspace, names: readonly string[], edit: WorkspaceEdit | undefined): Record<string, string> {
+  assert.ok(edit, 'the rename returns an edit');
+  const known = new Set(names.map((n) => ws.uriOf(n)));
+  for (const uri of Object.keys(edit.changes ?? {})) assert.ok(known.has(uri), `the edit touches ${uri}, which is not one of ${names.join(', ')}`);
+  const out: Record<string, string> = {};
+  for (const name of names) {
+    const text = ws.file(name).text;
+    const edits = [...(edit.changes?.[ws.uriOf(name)] ?? [])].sort((a, b) => offsetOf(text, b.range.start) - offsetOf(text, a.range.start));
+    let result = text;
+    for (const e of edits) result = result.slice(0, offsetOf(text, e.range.start)) + e.newText + result.slice(offsetOf(text, e.range.end));
+    out[name] = result;
+  }
+  return out;
+}
+
+/** Error codes of each file when `files` are analysed afresh (written to a new directory, all opened). */
+export function errorCodesOf(files: Record<string, string>): Record<string, string[]> {
+  const ws = openMany(files, { open: 'all' });
+  return Object.fromEntries(Object.keys(files).map((name) => [name, ws.diagnostics(name).filter((d) => d.severity === 1).map((d) => String(d.code))]));
+}
+
+/** Asserts that `f` is refused the way a rename is: a RequestFailed ResponseError whose message matches. */
+export function assertRefused(f: () => unknown, message: RegExp): void {
+  assert.throws(f, (err: unknown) => {
+    assert.ok(err instanceof ResponseError, `a ResponseError, got ${String(err)}`);
+    assert.equal(err.code, LSPErrorCodes.RequestFailed);
+    assert.match(err.message, message);
+    return true;
+  });
 }

@@ -32,7 +32,7 @@ export function hoverAt(
   offset: number,
   declSections: DeclHoverSections = () => [],
 ): Hover | undefined {
-  const hit = symbolAt(analysis.program, analysis.importedLocated, offset);
+  const hit = symbolAt(analysis, offset);
   if (!hit) return undefined;
   const t = hit.target;
   const parts: string[] = [];

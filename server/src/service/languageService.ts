@@ -27,6 +27,8 @@ import { OverlayFileHost, pathToUri, uriToPath } from './documents';
 import { hoverAt, type DeclHoverSections } from './hover';
 import { toLspDiagnostics } from './lspDiagnostics';
 import { exportDecls, exportTools, type ExportFormat, type ExportResult } from './exports';
+import type { DocumentHighlight, Range, WorkspaceEdit } from 'vscode-languageserver';
+import * as refactor from './refactor';
 
 export interface PublishedDiagnostics {
   uri: string;
@@ -289,5 +291,60 @@ export class LanguageService {
   uriOf(p: string): string {
     for (const doc of this.open.values()) if (doc.path === p) return doc.uri;
     return pathToUri(p);
+  }
+
+  // ---------------------------------------------------------------- references, highlights, rename, type definition
+
+  /** Every file the refactoring features may look at: open buffers first, then the disk. */
+  private projectView(): refactor.ProjectView {
+    return {
+      file: (p) => {
+        const doc = [...this.open.values()].find((d) => d.path === p);
+        if (doc) return refactor.projectFile(doc.uri, this.getAnalysis(doc.uri)!, this.indexOf(doc));
+        const text = this.host.readFile(p);
+        if (text === undefined) return undefined;
+        let cached = this.workspaceAnalyses.get(p);
+        if (cached === undefined || cached.text !== text) {
+          cached = this.analyzer.analyze(p, text);
+          this.workspaceAnalyses.set(p, cached);
+        }
+        return refactor.projectFile(this.uriOf(p), cached, new LineIndex(text));
+      },
+      paths: () => [...new Set([...[...this.open.values()].map((d) => d.path), ...this.workspaceFiles])],
+      readFile: (p) => this.host.readFile(p),
+    };
+  }
+
+  private projectAt(uri: string, pos: Position): { here: refactor.ProjectFile; offset: number } | undefined {
+    const c = this.at(uri, pos);
+    return c && { here: refactor.projectFile(uri, c.analysis, c.index), offset: c.offset };
+  }
+
+  /** Where the symbol at `pos` is named, in this file, its declaring file and the files using that one. */
+  references(uri: string, pos: Position, includeDeclaration: boolean): Location[] {
+    const c = this.projectAt(uri, pos);
+    return c ? refactor.referencesAt(this.projectView(), c.here, c.offset, includeDeclaration) : [];
+  }
+
+  documentHighlights(uri: string, pos: Position): DocumentHighlight[] {
+    const c = this.projectAt(uri, pos);
+    return c ? refactor.highlightsAt(c.here, c.offset) : [];
+  }
+
+  /** The name a rename at `pos` would change; throws a ResponseError saying why when there is none. */
+  prepareRename(uri: string, pos: Position): { range: Range; placeholder: string } | undefined {
+    const c = this.projectAt(uri, pos);
+    return c && refactor.prepareRenameAt(c.here, c.offset);
+  }
+
+  /** One edit over every file naming the symbol; throws a ResponseError (nothing edited) when refused. */
+  rename(uri: string, pos: Position, newName: string): WorkspaceEdit | undefined {
+    const c = this.projectAt(uri, pos);
+    return c && refactor.renameAt(this.projectView(), c.here, c.offset, newName);
+  }
+
+  typeDefinition(uri: string, pos: Position): Location[] {
+    const c = this.projectAt(uri, pos);
+    return c ? refactor.typeDefinitionAt(this.projectView(), c.here, c.offset) : [];
   }
 }

@@ -110,15 +110,41 @@ export interface DomCheckResponse {
  * files in the run folder: request, then response.
  */
 export async function requestDomCheck(req: DomCheckRequest, timeoutMs = 45_000): Promise<DomCheckResponse> {
+  return askRunner<DomCheckResponse>(req.name, req, timeoutMs);
+}
+
+/** Writes a request for the runner and waits for its answer (files in the run folder). */
+async function askRunner<T>(name: string, req: object, timeoutMs: number): Promise<T> {
   const dir = path.join(runDir(), 'handshake');
   fs.mkdirSync(dir, { recursive: true });
-  const responsePath = path.join(dir, `${req.name}.response.json`);
+  const responsePath = path.join(dir, `${name}.response.json`);
   fs.rmSync(responsePath, { force: true });
   // Written under a temporary name first so the runner never reads half a file.
-  const requestPath = path.join(dir, `${req.name}.request.json`);
+  const requestPath = path.join(dir, `${name}.request.json`);
   fs.writeFileSync(`${requestPath}.tmp`, JSON.stringify(req));
   fs.renameSync(`${requestPath}.tmp`, requestPath);
-  const text = await waitFor(`the runner's answer to ${req.name}`, () =>
+  const text = await waitFor(`the runner's answer to ${name}`, () =>
     fs.existsSync(responsePath) ? fs.readFileSync(responsePath, 'utf8') : undefined, timeoutMs);
-  return JSON.parse(text) as DomCheckResponse;
+  return JSON.parse(text) as T;
+}
+
+/**
+ * One step of real input in the page: a key press (playwright key names such
+ * as `F2`, `Enter`), text typed at the focus, or a value filled into the
+ * first element matching a CSS selector once it is visible.
+ */
+export type KeyStep = { press: string } | { type: string } | { fill: string; text: string };
+
+export interface KeysResponse {
+  done: boolean;
+  screenshot?: string;
+  error?: string;
+}
+
+/**
+ * Asks the runner to type into the browser page, as a user at the keyboard
+ * would (the extension host cannot press keys in VS Code's own widgets).
+ */
+export async function requestKeys(name: string, steps: KeyStep[], timeoutMs = 45_000): Promise<KeysResponse> {
+  return askRunner<KeysResponse>(name, { kind: 'keys', name, steps }, timeoutMs);
 }
