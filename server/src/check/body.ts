@@ -18,7 +18,7 @@ import type {
   TypeExpr,
   WithExpr,
 } from '../syntax/ast';
-import { builtinAsValue, builtinName, checkBuiltinArgs } from './builtinRules';
+import { builtinAsValue, builtinName, checkBuiltinArgs } from './builtins';
 import { conversionHelp, inferCall } from './calls';
 import type { BodyContext } from './context';
 import { discardedResult } from './discarded';

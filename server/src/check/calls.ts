@@ -10,7 +10,7 @@ import {
   builtinName,
   builtinSignatureHint,
   checkBuiltinArgs,
-} from './builtinRules';
+} from './builtins';
 import type { BodyContext } from './context';
 import { diag, didYouMean, insertAt, replaceWith } from './report';
 import { NUM, TEXT, UNKNOWN, compatible, showTy, type Ty } from './types';

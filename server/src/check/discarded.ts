@@ -4,7 +4,7 @@
 
 import type { Diagnostic } from '../diagnostics';
 import type { Stmt } from '../syntax/ast';
-import { builtinName } from './builtinRules';
+import { builtinName } from './builtins';
 import { diag, insertAt } from './report';
 
 /**

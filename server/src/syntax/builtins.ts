@@ -1,10 +1,12 @@
 // The table of ilo builtins (ilo 0.11.6): names, accepted argument counts,
-// signatures in ilo type syntax, effects and long-form aliases.
+// signatures in ilo type syntax, effects and long-form aliases, and where the
+// reference verifier checks a form differently from its signature.
 //
 // This is pure data plus a few lookups. The parser (known-arity calls,
-// ILO-P011 reserved names), the verifier (ILO-T005/T006/T013, T032/T033),
-// the TextMate grammar and completion/hover all read it, so it is the one
-// place a builtin is described.
+// ILO-P011 reserved names), the verifier (ILO-T005/T006/T013, T032/T033:
+// check/builtins derives its argument and result rules from the signatures
+// and their `check`), the TextMate grammar and completion/hover all read it,
+// so it is the one place a builtin is described.
 //
 // Signature notation: parameter and return types are written in ilo type
 // syntax ('n', 't', 'b', '_', 'L a', 'M t _', 'F a b', 'R n t', 'O a', ...).
@@ -20,7 +22,8 @@
 //
 // Closure-bind forms: srt, rsrt, map, flt, ct and fld also accept a context
 // value just before the list (`map fn ctx xs`, `fld fn ctx xs init`); the
-// function then receives the element first and the context last.
+// function then receives the element first and the context last (`withContext`
+// writes these forms from the plain ones).
 
 export interface BuiltinParam {
   name: string;
@@ -30,6 +33,77 @@ export interface BuiltinParam {
 export interface BuiltinSignature {
   params: BuiltinParam[];
   returns: string;
+  /** Where the reference verifier checks this form differently from what it says (see FormCheck). */
+  check?: FormCheck;
+}
+
+// ---------------------------------------------------------------- how the reference checks a call
+//
+// The verifier (check/builtins) derives its ILO-T013 rules and result types
+// from the signatures: an argument must fit its parameter's type (a list
+// parameter with a type variable inside takes any list; forms of one argument
+// count that differ in a parameter take any of their types: `len` any list,
+// map or text), and the result is the signature's, its type variables taken
+// from the arguments (an element type from a list, a key type from a map, the
+// result type of a function argument; unknown when nothing supplies them).
+// Where the reference verifier does otherwise, the form says so here.
+
+/** How the reference tests one argument, where that is not simply "fits the parameter's type". */
+export interface ArgCheck {
+  /**
+   * What the argument is tested for instead of its type: 'any' (not tested),
+   * 'list' / 'map' (any list / map, contents not looked at), 'matrix' (a list
+   * of lists), 'vector' (a list whose elements fit n), 'element' (fits the
+   * element type of the form's list argument), 'key' (text or a number that
+   * fits the key type of the form's map argument), 'fallible' (a function
+   * that returns a Result).
+   */
+  accepts?: 'any' | 'list' | 'map' | 'matrix' | 'vector' | 'element' | 'key' | 'fallible';
+  /** How the message names the argument: `argument N` unless given (`first argument` for a function). */
+  label?: string;
+  /** The expectation the message states; by default from the type (`a number (n)`, `text (t)`, ...). */
+  what?: string;
+  /** The words between the builtin's name and the expectation, instead of `<label> must be`. */
+  says?: string;
+  /** The message's hint ('fallible': when the function's result is not a Result). */
+  hint?: string;
+  /** Give `hint` only when the argument is not a list at all. */
+  hintUnlessList?: boolean;
+  /** For a function parameter: the call the hint shows (`map f xs`). */
+  usage?: string;
+}
+
+/**
+ * A result type the signature cannot express, worked out by a rule of that
+ * name in check/builtins/results.ts: 'nil' (the call produces nil), 'fold'
+ * (the initial value's type, else the function's result), 'agree' (type
+ * variables the arguments bind differently become unknown), 'counts' (truth
+ * values are counted under text keys), 'update' (the map with the new value's
+ * type), 'matrix' (a list of lists comes back as it is), 'flatten' (the
+ * elements of the argument's inner lists).
+ */
+export type ResultRule = 'nil' | 'fold' | 'agree' | 'counts' | 'update' | 'matrix' | 'flatten';
+
+/**
+ * How the reference verifier checks one form, where that differs from its
+ * signature. Forms with the same argument count (overloaded on type) are
+ * checked together: their differences are given on the first of them.
+ */
+export interface FormCheck {
+  /** By parameter name. */
+  args?: Readonly<Record<string, ArgCheck>>;
+  /**
+   * Closure-bind form: the function must take the parameters its type here
+   * lists ('params'); 'params, swap' also notes a function whose parameters
+   * look swapped (context first, element second).
+   */
+  closure?: 'params' | 'params, swap';
+  /**
+   * The result (in ilo type syntax) when a list or map argument is not one,
+   * or is unknown, instead of the signature's with its variables unknown.
+   */
+  orElse?: string;
+  result?: ResultRule;
 }
 
 export type BuiltinEffect =
@@ -95,8 +169,8 @@ function params(spec: string): BuiltinParam[] {
   });
 }
 
-function sig(paramSpec: string, returns: string): BuiltinSignature {
-  return { params: params(paramSpec), returns };
+function sig(paramSpec: string, returns: string, check?: FormCheck): BuiltinSignature {
+  return check === undefined ? { params: params(paramSpec), returns } : { params: params(paramSpec), returns, check };
 }
 
 interface Entry {
@@ -110,8 +184,9 @@ interface Entry {
   higherOrder?: boolean;
 }
 
-// Builtins usable as a function value, with the type they then have. The
-// overloaded ones are pinned to one shape (len: list form; min/max: pair form).
+// Builtins usable as a function value, with the type they then have (the
+// verifier reads it). The overloaded ones are pinned to one shape (len: list
+// form; min/max: pair form).
 const VALUE_TYPES: Readonly<Record<string, string>> = {
   abs: 'F n n',
   flr: 'F n n',
@@ -177,9 +252,9 @@ const num2 = (name: string, a: string, b: string, doc: string): Entry => ({
   sigs: [sig(`${a}:n, ${b}:n`, 'n')],
   doc,
 });
-const stat1 = (name: string, doc: string, aliases?: string[]): Entry => ({
+const stat1 = (name: string, doc: string, aliases?: string[], check?: FormCheck): Entry => ({
   name,
-  sigs: [sig('xs:L n', 'n')],
+  sigs: [sig('xs:L n', 'n', check)],
   doc,
   aliases,
 });
@@ -198,6 +273,75 @@ const listOrText = (name: string, doc: string, aliases?: string[]): Entry => ({
 });
 const matrix = 'L (L n)';
 
+// Checks several forms share (see FormCheck).
+const ANY: ArgCheck = { accepts: 'any' };
+const NUMBERS: ArgCheck = { accepts: 'list', what: 'a list of numbers' };
+const MAP_KEY: ArgCheck = { accepts: 'key', label: 'key' };
+const MATRIX_ARG: ArgCheck = { accepts: 'matrix' };
+const VECTOR_ARG: ArgCheck = { accepts: 'vector' };
+const WIDTH: ArgCheck = { what: 'a width (n)' };
+const PATH: ArgCheck = { label: 'path', what: 'a path (t)' };
+const FORMAT: ArgCheck = { label: 'format', what: 'a format name such as "csv", "json" or "raw"' };
+const URL_ARG: ArgCheck = { label: 'url', what: 'a URL (t)' };
+const HEADERS: ArgCheck = { label: 'headers', what: 'a map of headers (M t t)' };
+
+/** A form taking a function: the reference tests the function only (`usage` is the call its hint shows). */
+function fnForm(usage: string, more: FormCheck = {}): FormCheck {
+  return { ...more, args: { fn: { usage }, xs: ANY, ...more.args } };
+}
+
+/**
+ * The closure-bind form of a higher-order form: a context value `ctx:c` just
+ * before the list, which the function receives last (`F a r` becomes `F a c r`).
+ */
+function withContext(form: BuiltinSignature, check: FormCheck): BuiltinSignature {
+  const ps = form.params.map((p) => {
+    if (p.name !== 'fn') return p;
+    const close = p.type.lastIndexOf(' ');
+    return { name: p.name, type: `${p.type.slice(0, close)} c${p.type.slice(close)}` };
+  });
+  const xs = ps.findIndex((p) => p.name === 'xs');
+  ps.splice(xs, 0, { name: 'ctx', type: 'c' });
+  return { params: ps, returns: form.returns, check };
+}
+
+interface HofOptions extends Omit<FormCheck, 'closure'> {
+  /** The call the hint for a non-function argument shows. */
+  usage: string;
+  /** The closure-bind form too, with this closure check ('unchecked': none). */
+  ctx?: FormCheck['closure'] | 'unchecked';
+  aliases?: string[];
+}
+
+/** A builtin taking a function and then a list (`paramSpec` starts `fn:F ...`). */
+function hof(name: string, paramSpec: string, returns: string, doc: string, o: HofOptions): Entry {
+  const { usage, ctx, aliases, ...how } = o;
+  const plain = sig(paramSpec, returns, fnForm(usage, how));
+  const sigs = [plain];
+  if (ctx !== undefined) sigs.push(withContext(plain, fnForm(usage, ctx === 'unchecked' ? how : { ...how, closure: ctx })));
+  return { name, sigs, doc, aliases, higherOrder: true };
+}
+
+/** `srt` / `rsrt`: a list or a text as it is, or a list by a key function (with or without a context). */
+function sorter(name: string, doc: string, aliases?: string[]): Entry {
+  const byKey = sig('fn:F a k, xs:L a', 'L a', fnForm(`${name} key-fn xs`, { orElse: '_' }));
+  const withCtx = withContext(byKey, fnForm(`${name} key-fn ctx xs`, { closure: 'params, swap', orElse: '_' }));
+  return { name, sigs: [sig('xs:L a', 'L a'), sig('s:t', 't'), byKey, withCtx], doc, aliases, higherOrder: true };
+}
+
+/** `min xs` / `max xs`: a list of numbers, said in the reference's words. */
+const listForm = (name: string): FormCheck => ({
+  args: {
+    xs: {
+      accepts: 'vector',
+      says: 'of one argument needs',
+      what: 'a list of numbers (L n)',
+      hint: `\`${name} xs\` takes a list; \`${name} a b\` takes two numbers`,
+      hintUnlessList: true,
+    },
+  },
+});
+
 // ---------------------------------------------------------------- the table
 
 const ENTRIES: Entry[] = [
@@ -212,12 +356,12 @@ const ENTRIES: Entry[] = [
   num1('rou', 'Round to the nearest integer, ties to even.', ['round']),
   {
     name: 'min',
-    sigs: [sig('x:n, y:n', 'n'), sig('xs:L n', 'n')],
+    sigs: [sig('x:n, y:n', 'n'), sig('xs:L n', 'n', listForm('min'))],
     doc: 'Smaller of two numbers, or the smallest element of a non-empty number list.',
   },
   {
     name: 'max',
-    sigs: [sig('x:n, y:n', 'n'), sig('xs:L n', 'n')],
+    sigs: [sig('x:n, y:n', 'n'), sig('xs:L n', 'n', listForm('max'))],
     doc: 'Larger of two numbers, or the largest element of a non-empty number list.',
   },
   num2('mod', 'x', 'y', 'Remainder of x divided by y; a zero divisor is a runtime error.'),
@@ -239,11 +383,19 @@ const ENTRIES: Entry[] = [
   // -- statistics
   stat1('sum', 'Sum of a number list (0 when empty).'),
   stat1('avg', 'Mean of a non-empty number list.', ['average']),
-  stat1('median', 'Median of a number list.'),
-  { name: 'quantile', sigs: [sig('xs:L n, p:n', 'n')], doc: 'Sample quantile with linear interpolation; p is clamped to [0, 1].' },
-  stat1('stdev', 'Sample standard deviation (divides by N-1).'),
-  stat1('variance', 'Sample variance (divides by N-1).'),
-  { name: 'cumsum', sigs: [sig('xs:L n', 'L n')], doc: 'Running totals, same length as the input.' },
+  stat1('median', 'Median of a number list.', undefined, { args: { xs: NUMBERS } }),
+  {
+    name: 'quantile',
+    sigs: [sig('xs:L n, p:n', 'n', { args: { xs: NUMBERS, p: { label: 'p' } } })],
+    doc: 'Sample quantile with linear interpolation; p is clamped to [0, 1].',
+  },
+  stat1('stdev', 'Sample standard deviation (divides by N-1).', undefined, { args: { xs: NUMBERS } }),
+  stat1('variance', 'Sample variance (divides by N-1).', undefined, { args: { xs: NUMBERS } }),
+  {
+    name: 'cumsum',
+    sigs: [sig('xs:L n', 'L n', { args: { xs: { accepts: 'vector', says: 'needs', what: 'a list of numbers (L n)' } } })],
+    doc: 'Running totals, same length as the input.',
+  },
 
   // -- random and time
   {
@@ -255,9 +407,26 @@ const ENTRIES: Entry[] = [
   },
   { name: 'rndn', sigs: [sig('mu:n, sigma:n', 'n')], doc: 'One sample from a normal distribution N(mu, sigma).', effect: 'random' },
   { name: 'now', sigs: [sig('', 'n')], doc: 'Current Unix time in seconds.', effect: 'time' },
-  { name: 'sleep', sigs: [sig('ms:n', '_')], doc: 'Pause for ms milliseconds; returns nil.', effect: 'sleep' },
-  { name: 'dtfmt', sigs: [sig('epoch:n, fmt:t', 'R t t')], doc: 'Format a Unix time as text with a strftime pattern (UTC).' },
-  { name: 'dtparse', sigs: [sig('s:t, fmt:t', 'R n t')], doc: 'Parse text with a strftime pattern into a Unix time (UTC).' },
+  {
+    name: 'sleep',
+    sigs: [sig('ms:n', '_', { args: { ms: { what: 'milliseconds (n)', hint: 'e.g. sleep 100' } }, result: 'nil' })],
+    doc: 'Pause for ms milliseconds; returns nil.',
+    effect: 'sleep',
+  },
+  {
+    name: 'dtfmt',
+    sigs: [
+      sig('epoch:n, fmt:t', 'R t t', {
+        args: { epoch: { label: 'first argument', what: 'a Unix time (n)' }, fmt: { label: 'second argument', what: 'a format (t)' } },
+      }),
+    ],
+    doc: 'Format a Unix time as text with a strftime pattern (UTC).',
+  },
+  {
+    name: 'dtparse',
+    sigs: [sig('s:t, fmt:t', 'R n t', { args: { s: { label: 'first argument' }, fmt: { label: 'second argument', what: 'a format (t)' } } })],
+    doc: 'Parse text with a strftime pattern into a Unix time (UTC).',
+  },
 
   // -- lists and text
   {
@@ -270,43 +439,32 @@ const ENTRIES: Entry[] = [
   { name: 'tl', sigs: [sig('xs:L a', 'L a'), sig('s:t', 't')], doc: 'Everything after the first element or character.', aliases: ['tail'] },
   {
     name: 'at',
-    sigs: [sig('xs:L a, i:n', 'a'), sig('s:t, i:n', 't')],
+    sigs: [sig('xs:L a, i:n', 'a', { args: { i: { label: 'index' } } }), sig('s:t, i:n', 't')],
     doc: 'Element or character at index i (0-based; negative counts from the end).',
   },
   listOrText('rev', 'Reverse a list or a text.', ['reverse']),
-  {
-    name: 'srt',
-    sigs: [sig('xs:L a', 'L a'), sig('s:t', 't'), sig('fn:F a k, xs:L a', 'L a'), sig('fn:F a c k, ctx:c, xs:L a', 'L a')],
-    doc: 'Sort ascending (numbers or texts, or the characters of a text), optionally by a key function.',
-    aliases: ['sort'],
-    higherOrder: true,
-  },
-  {
-    name: 'rsrt',
-    sigs: [sig('xs:L a', 'L a'), sig('s:t', 't'), sig('fn:F a k, xs:L a', 'L a'), sig('fn:F a c k, ctx:c, xs:L a', 'L a')],
-    doc: 'Sort descending, optionally by a key function.',
-    higherOrder: true,
-  },
+  sorter('srt', 'Sort ascending (numbers or texts, or the characters of a text), optionally by a key function.', ['sort']),
+  sorter('rsrt', 'Sort descending, optionally by a key function.'),
   listOrText('unq', 'Drop duplicates, keeping first occurrences in order.', ['unique']),
   {
     name: 'slc',
-    sigs: [sig('xs:L a, from:n, to:n', 'L a'), sig('s:t, from:n, to:n', 't')],
+    sigs: [sig('xs:L a, from:n, to:n', 'L a', { args: { from: { label: 'start index' }, to: { label: 'end index' } } }), sig('s:t, from:n, to:n', 't')],
     doc: 'Slice [from, to) of a list or text; negative indices count from the end, bounds clamp.',
     aliases: ['slice'],
   },
   {
     name: 'take',
-    sigs: [sig('n:n, xs:L a', 'L a'), sig('n:n, s:t', 't')],
+    sigs: [sig('n:n, xs:L a', 'L a', { args: { n: { label: 'count' } } }), sig('n:n, s:t', 't')],
     doc: 'First n elements or characters (negative n drops that many from the end).',
   },
   {
     name: 'drop',
-    sigs: [sig('n:n, xs:L a', 'L a'), sig('n:n, s:t', 't')],
+    sigs: [sig('n:n, xs:L a', 'L a', { args: { n: { label: 'count' } } }), sig('n:n, s:t', 't')],
     doc: 'Skip the first n elements or characters (negative n keeps only that many from the end).',
   },
   {
     name: 'lst',
-    sigs: [sig('xs:L a, i:n, x:a', 'L a')],
+    sigs: [sig('xs:L a, i:n, x:a', 'L a', { args: { i: { label: 'index' }, x: { accepts: 'element', label: 'value' } }, orElse: '_' })],
     doc: 'Copy of the list with index i replaced by x.',
     aliases: ['lset'],
   },
@@ -318,8 +476,13 @@ const ENTRIES: Entry[] = [
   },
   // The reference accepts any argument here (`flat 42` and `flat [1 2]` are
   // clean), so the parameter is `_` rather than `L (L a)`.
-  { name: 'flat', sigs: [sig('xs:_', 'L _')], doc: 'Flatten one level of nesting (nested lists are spliced in, other elements kept).', aliases: ['flatten'] },
-  { name: 'zip', sigs: [sig('xs:L a, ys:L a', 'L (L a)')], doc: 'Pair up two lists element by element, stopping at the shorter.' },
+  {
+    name: 'flat',
+    sigs: [sig('xs:_', 'L _', { result: 'flatten' })],
+    doc: 'Flatten one level of nesting (nested lists are spliced in, other elements kept).',
+    aliases: ['flatten'],
+  },
+  { name: 'zip', sigs: [sig('xs:L a, ys:L a', 'L (L a)', { result: 'agree' })], doc: 'Pair up two lists element by element, stopping at the shorter.' },
   { name: 'enumerate', sigs: [sig('xs:L a', 'L (L _)')], doc: 'Pair each element with its index: [[i, x], ...].' },
   { name: 'range', sigs: [sig('from:n, to:n', 'L n')], doc: 'Numbers from `from` up to but excluding `to`.' },
   { name: 'window', sigs: [sig('n:n, xs:L a', 'L (L a)')], doc: 'Every run of n consecutive elements (sliding window).' },
@@ -327,66 +490,25 @@ const ENTRIES: Entry[] = [
   { name: 'setunion', sigs: [sig('xs:L a, ys:L a', 'L a')], doc: 'Elements in either list, deduplicated and sorted.' },
   { name: 'setinter', sigs: [sig('xs:L a, ys:L a', 'L a')], doc: 'Elements in both lists, deduplicated and sorted.' },
   { name: 'setdiff', sigs: [sig('xs:L a, ys:L a', 'L a')], doc: 'Elements of xs not in ys, deduplicated and sorted.' },
-  { name: 'frq', sigs: [sig('xs:L a', 'M a n')], doc: 'Count how often each value occurs (map from value to count).' },
+  { name: 'frq', sigs: [sig('xs:L a', 'M a n', { result: 'counts' })], doc: 'Count how often each value occurs (map from value to count).' },
 
   // -- higher-order
-  {
-    name: 'map',
-    sigs: [sig('fn:F a r, xs:L a', 'L r'), sig('fn:F a c r, ctx:c, xs:L a', 'L r')],
-    doc: 'Apply a function to every element.',
-    higherOrder: true,
-  },
-  {
-    name: 'flt',
-    sigs: [sig('fn:F a b, xs:L a', 'L a'), sig('fn:F a c b, ctx:c, xs:L a', 'L a')],
-    doc: 'Keep the elements for which the predicate is true.',
-    aliases: ['filter'],
-    higherOrder: true,
-  },
-  {
-    name: 'ct',
-    sigs: [sig('fn:F a b, xs:L a', 'n'), sig('fn:F a c b, ctx:c, xs:L a', 'n')],
-    doc: 'Count the elements for which the predicate is true.',
-    higherOrder: true,
-  },
-  {
-    name: 'fld',
-    sigs: [sig('fn:F s a s, xs:L a, init:s', 's'), sig('fn:F s a c s, ctx:c, xs:L a, init:s', 's')],
-    doc: 'Left fold: combine the accumulator with each element in turn, starting from init.',
-    aliases: ['fold'],
-    higherOrder: true,
-  },
-  {
-    name: 'grp',
-    sigs: [sig('fn:F a k, xs:L a', 'M k (L a)')],
-    doc: 'Group elements into a map keyed by the key function.',
-    aliases: ['group'],
-    higherOrder: true,
-  },
-  {
-    name: 'uniqby',
-    sigs: [sig('fn:F a k, xs:L a', 'L a')],
-    doc: 'Drop elements whose key was already seen (first wins).',
-    higherOrder: true,
-  },
-  {
-    name: 'partition',
-    sigs: [sig('fn:F a b, xs:L a', 'L (L a)')],
-    doc: 'Split into [passing, failing] by a predicate.',
-    higherOrder: true,
-  },
-  {
-    name: 'flatmap',
-    sigs: [sig('fn:F a (L r), xs:L a', 'L r')],
-    doc: 'Map each element to a list and concatenate the results.',
-    higherOrder: true,
-  },
-  {
-    name: 'mapr',
-    sigs: [sig('fn:F a (R r e), xs:L a', 'R (L r) e')],
-    doc: 'Map with a Result-returning function; stops at and returns the first Err.',
-    higherOrder: true,
-  },
+  hof('map', 'fn:F a r, xs:L a', 'L r', 'Apply a function to every element.', { usage: 'map f xs', ctx: 'params, swap' }),
+  hof('flt', 'fn:F a b, xs:L a', 'L a', 'Keep the elements for which the predicate is true.', {
+    usage: 'flt pred xs', ctx: 'params, swap', orElse: '_', aliases: ['filter'],
+  }),
+  hof('ct', 'fn:F a b, xs:L a', 'n', 'Count the elements for which the predicate is true.', { usage: 'ct pred xs', ctx: 'unchecked' }),
+  hof('fld', 'fn:F s a s, xs:L a, init:s', 's', 'Left fold: combine the accumulator with each element in turn, starting from init.', {
+    usage: 'fld f xs init', ctx: 'params', result: 'fold', aliases: ['fold'],
+  }),
+  hof('grp', 'fn:F a k, xs:L a', 'M k (L a)', 'Group elements into a map keyed by the key function.', { usage: 'grp key-fn xs', aliases: ['group'] }),
+  hof('uniqby', 'fn:F a k, xs:L a', 'L a', 'Drop elements whose key was already seen (first wins).', { usage: 'uniqby key-fn xs', orElse: '_' }),
+  hof('partition', 'fn:F a b, xs:L a', 'L (L a)', 'Split into [passing, failing] by a predicate.', { usage: 'partition pred xs', orElse: '_' }),
+  hof('flatmap', 'fn:F a (L r), xs:L a', 'L r', 'Map each element to a list and concatenate the results.', { usage: 'flatmap f xs' }),
+  hof('mapr', 'fn:F a (R r e), xs:L a', 'R (L r) e', 'Map with a Result-returning function; stops at and returns the first Err.', {
+    usage: 'mapr f xs',
+    args: { fn: { accepts: 'fallible', usage: 'mapr f xs', hint: 'use map for functions that cannot fail' } },
+  }),
 
   // -- text
   text1('trm', 'Strip leading and trailing whitespace.', ['trim']),
@@ -395,22 +517,40 @@ const ENTRIES: Entry[] = [
   text1('cap', 'Uppercase the first character (ASCII).'),
   {
     name: 'padl',
-    sigs: [sig('s:t, w:n', 't'), sig('s:t, w:n, pc:t', 't')],
+    sigs: [
+      sig('s:t, w:n', 't', { args: { w: WIDTH } }),
+      sig('s:t, w:n, pc:t', 't', { args: { w: WIDTH, pc: { label: 'pad character', what: 'a one-character text (t)' } } }),
+    ],
     doc: 'Pad on the left to width w with spaces or a given 1-character text.',
   },
   {
     name: 'padr',
-    sigs: [sig('s:t, w:n', 't'), sig('s:t, w:n, pc:t', 't')],
+    sigs: [
+      sig('s:t, w:n', 't', { args: { w: WIDTH } }),
+      sig('s:t, w:n, pc:t', 't', { args: { w: WIDTH, pc: { label: 'pad character', what: 'a one-character text (t)' } } }),
+    ],
     doc: 'Pad on the right to width w with spaces or a given 1-character text.',
   },
   { name: 'ord', sigs: [sig('s:t', 'n')], doc: 'Unicode code point of the first character.' },
-  { name: 'chr', sigs: [sig('n:n', 't')], doc: 'One-character text for a Unicode code point.' },
+  { name: 'chr', sigs: [sig('n:n', 't', { args: { n: { what: 'a code point (n)' } } })], doc: 'One-character text for a Unicode code point.' },
   { name: 'chars', sigs: [sig('s:t', 'L t')], doc: 'Split a text into single-character texts.' },
   { name: 'spl', sigs: [sig('s:t, sep:t', 'L t')], doc: 'Split a text on a separator.', aliases: ['split'] },
-  { name: 'cat', sigs: [sig('xs:L t, sep:t', 't')], doc: 'Join a list of texts with a separator.', aliases: ['concat'] },
+  {
+    name: 'cat',
+    sigs: [
+      sig('xs:L t, sep:t', 't', {
+        args: {
+          xs: { what: 'a list of text (L t)', hint: 'cat joins a list: `cat xs sep`; use `+a b` to join two texts' },
+          sep: { what: 'the separator text (t)' },
+        },
+      }),
+    ],
+    doc: 'Join a list of texts with a separator.',
+    aliases: ['concat'],
+  },
   {
     name: 'fmt',
-    sigs: [sig('tmpl:t', 't')],
+    sigs: [sig('tmpl:t', 't', { args: { tmpl: { label: 'template', what: 'a text template (t)' } } })],
     variadic: true,
     doc: 'Fill bare `{}` placeholders left to right with the following arguments (builds text, does not print).',
     aliases: ['format'],
@@ -438,32 +578,40 @@ const ENTRIES: Entry[] = [
   // The verifier leaves a fresh map's key and value types open (`M _ _`),
   // so `mset mmap 7 "x"` (number key) is as valid as a text key.
   { name: 'mmap', sigs: [sig('', 'M _ _')], doc: 'A new empty map (text or number keys).' },
-  { name: 'mget', sigs: [sig('m:M k v, key:k', 'O v')], doc: 'Value at a key, or nil when missing.' },
+  { name: 'mget', sigs: [sig('m:M k v, key:k', 'O v', { args: { m: ANY, key: MAP_KEY } })], doc: 'Value at a key, or nil when missing.' },
   {
     name: 'mset',
-    sigs: [sig('m:M k v, key:k, val:v', 'M k v')],
+    sigs: [sig('m:M k v, key:k, val:v', 'M k v', { args: { m: ANY, key: MAP_KEY }, result: 'update' })],
     doc: 'Copy of the map with a key set (the original is unchanged).',
     discardWarning: 'mutation',
   },
-  { name: 'mhas', sigs: [sig('m:M k v, key:k', 'b')], doc: 'Whether the map has the key.' },
-  { name: 'mkeys', sigs: [sig('m:M k v', 'L k')], doc: 'Keys in sorted order.' },
-  { name: 'mvals', sigs: [sig('m:M k v', 'L v')], doc: 'Values, ordered by their keys.' },
+  { name: 'mhas', sigs: [sig('m:M k v, key:k', 'b', { args: { key: MAP_KEY } })], doc: 'Whether the map has the key.' },
+  { name: 'mkeys', sigs: [sig('m:M k v', 'L k', { orElse: 'L t' })], doc: 'Keys in sorted order.' },
+  { name: 'mvals', sigs: [sig('m:M k v', 'L v', { args: { m: ANY } })], doc: 'Values, ordered by their keys.' },
   {
     name: 'mdel',
-    sigs: [sig('m:M k v, key:k', 'M k v')],
+    sigs: [sig('m:M k v, key:k', 'M k v', { args: { m: ANY, key: MAP_KEY }, orElse: 'M _ _' })],
     doc: 'Copy of the map without the key (the original is unchanged).',
     discardWarning: 'mutation',
   },
 
   // -- linear algebra and signal processing
-  { name: 'transpose', sigs: [sig(`m:${matrix}`, matrix)], doc: 'Transpose a row-major matrix.' },
-  { name: 'matmul', sigs: [sig(`a:${matrix}, b:${matrix}`, matrix)], doc: 'Matrix product.' },
-  { name: 'dot', sigs: [sig('xs:L n, ys:L n', 'n')], doc: 'Dot product of two vectors.' },
+  { name: 'transpose', sigs: [sig(`m:${matrix}`, matrix, { args: { m: MATRIX_ARG }, result: 'matrix' })], doc: 'Transpose a row-major matrix.' },
+  { name: 'matmul', sigs: [sig(`a:${matrix}, b:${matrix}`, matrix, { args: { a: MATRIX_ARG, b: MATRIX_ARG } })], doc: 'Matrix product.' },
+  { name: 'dot', sigs: [sig('xs:L n, ys:L n', 'n', { args: { xs: VECTOR_ARG, ys: VECTOR_ARG } })], doc: 'Dot product of two vectors.' },
   { name: 'solve', sigs: [sig(`a:${matrix}, b:L n`, 'L n')], doc: 'Solve A x = b (LU with pivoting); errors when singular or not square.' },
   { name: 'inv', sigs: [sig(`a:${matrix}`, matrix)], doc: 'Matrix inverse; errors when singular or not square.' },
   { name: 'det', sigs: [sig(`a:${matrix}`, 'n')], doc: 'Determinant of a square matrix.' },
-  { name: 'fft', sigs: [sig('xs:L n', matrix)], doc: 'Discrete Fourier transform of real samples into [re, im] pairs (zero-padded to a power of 2).' },
-  { name: 'ifft', sigs: [sig(`pairs:${matrix}`, 'L n')], doc: 'Inverse FFT of [re, im] pairs; returns the real parts.' },
+  {
+    name: 'fft',
+    sigs: [sig('xs:L n', matrix, { args: { xs: NUMBERS } })],
+    doc: 'Discrete Fourier transform of real samples into [re, im] pairs (zero-padded to a power of 2).',
+  },
+  {
+    name: 'ifft',
+    sigs: [sig(`pairs:${matrix}`, 'L n', { args: { pairs: { accepts: 'list', what: 'a list of [re, im] pairs' } } })],
+    doc: 'Inverse FFT of [re, im] pairs; returns the real parts.',
+  },
 
   // -- I/O
   {
@@ -475,43 +623,67 @@ const ENTRIES: Entry[] = [
   },
   {
     name: 'rd',
-    sigs: [sig('path:t', 'R _ t'), sig('path:t, fmt:t', 'R _ t')],
+    sigs: [sig('path:t', 'R _ t', { args: { path: { label: 'path' } } }), sig('path:t, fmt:t', 'R _ t', { args: { path: { label: 'path' }, fmt: FORMAT } })],
     doc: 'Read a file; csv/tsv/json are parsed by extension or by the explicit format.',
     aliases: ['read'],
     effect: 'read',
   },
-  { name: 'rdl', sigs: [sig('path:t', 'R (L t) t')], doc: 'Read a file as a list of lines.', aliases: ['readlines'], effect: 'read' },
+  { name: 'rdl', sigs: [sig('path:t', 'R (L t) t', { args: { path: PATH } })], doc: 'Read a file as a list of lines.', aliases: ['readlines'], effect: 'read' },
   {
     name: 'rdb',
-    sigs: [sig('s:t, fmt:t', 'R _ t')],
+    sigs: [sig('s:t, fmt:t', 'R _ t', { args: { s: { label: 'input' }, fmt: FORMAT } })],
     doc: 'Parse text already in memory as csv, tsv, json or raw.',
     aliases: ['readbuf'],
   },
-  { name: 'rdjl', sigs: [sig('path:t', 'L (R _ t)')], doc: 'Read a JSON-lines file: one parse result per non-empty line.', effect: 'read' },
+  {
+    name: 'rdjl',
+    sigs: [sig('path:t', 'L (R _ t)', { args: { path: PATH } })],
+    doc: 'Read a JSON-lines file: one parse result per non-empty line.',
+    effect: 'read',
+  },
   {
     name: 'wr',
-    sigs: [sig('path:t, s:t', 'R t t'), sig('path:t, data:_, fmt:t', 'R t t')],
+    sigs: [
+      sig('path:t, s:t', 'R t t', { args: { path: PATH, s: { label: 'content', hint: 'to write structured data add a format: wr path data "json"' } } }),
+      sig('path:t, data:_, fmt:t', 'R t t', {
+        args: { path: PATH, fmt: { label: 'format', what: 'a format name (t)', hint: 'formats: "json", "csv", "tsv"' } },
+      }),
+    ],
     doc: 'Write text to a file, or data as csv/tsv/json with an explicit format.',
     aliases: ['write'],
     effect: 'write',
   },
-  { name: 'wrl', sigs: [sig('path:t, xs:L t', 'R t t')], doc: 'Write a list of lines to a file.', aliases: ['writelines'], effect: 'write' },
+  {
+    name: 'wrl',
+    sigs: [sig('path:t, xs:L t', 'R t t', { args: { path: PATH, xs: ANY } })],
+    doc: 'Write a list of lines to a file.',
+    aliases: ['writelines'],
+    effect: 'write',
+  },
   { name: 'env', sigs: [sig('key:t', 'R t t')], doc: 'Read an environment variable; Err when unset.', effect: 'env' },
 
   // -- HTTP
   {
     name: 'get',
-    sigs: [sig('url:t', 'R t t'), sig('url:t, headers:M t t', 'R t t')],
+    sigs: [sig('url:t', 'R t t', { args: { url: URL_ARG } }), sig('url:t, headers:M t t', 'R t t', { args: { url: URL_ARG, headers: HEADERS } })],
     doc: 'HTTP GET; Ok with the body or Err with the failure. `$url` is shorthand.',
     effect: 'net',
   },
   {
     name: 'post',
-    sigs: [sig('url:t, body:t', 'R t t'), sig('url:t, body:t, headers:M t t', 'R t t')],
+    sigs: [
+      sig('url:t, body:t', 'R t t', { args: { url: URL_ARG, body: { label: 'body' } } }),
+      sig('url:t, body:t, headers:M t t', 'R t t', { args: { url: URL_ARG, body: { label: 'body' }, headers: HEADERS } }),
+    ],
     doc: 'HTTP POST with a text body; Ok with the response body or Err.',
     effect: 'net',
   },
-  { name: 'get-many', sigs: [sig('urls:L t', 'L (R t t)')], doc: 'Concurrent HTTP GETs (up to 10 at a time), results in input order.', effect: 'net' },
+  {
+    name: 'get-many',
+    sigs: [sig('urls:L t', 'L (R t t)', { args: { urls: { what: 'a list of URLs (L t)' } } })],
+    doc: 'Concurrent HTTP GETs (up to 10 at a time), results in input order.',
+    effect: 'net',
+  },
 ];
 
 export const BUILTINS: readonly Builtin[] = Object.freeze(ENTRIES.map(build));
