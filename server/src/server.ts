@@ -20,6 +20,7 @@ import { EXPORT_FORMATS, type ExportFormat } from './service/exports';
 import type { CollisionScope } from './contracts';
 import { planImport, verifyAgainstServers, type ImportSource } from './service/importWorkflow';
 import { refactorCapabilities, registerRefactorHandlers } from './lsp/refactor';
+import { NAVIGATION_CAPABILITIES, registerNavigation } from './lsp/navigate';
 
 /** Commands the client invokes through `workspace/executeCommand`. */
 export const SERVER_COMMANDS = {
@@ -80,6 +81,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
         executeCommandProvider: { commands: Object.values(SERVER_COMMANDS) },
         ...refactorCapabilities,
+        ...NAVIGATION_CAPABILITIES,
       },
       serverInfo: { name: 'ilo-ls', version: '0.1.0' },
     };
@@ -192,6 +194,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   connection.onDocumentSymbol((p) => safely([], () => service.documentSymbols(p.textDocument.uri)));
   connection.onCodeAction((p) => safely([], () => service.codeActions(p.textDocument.uri, p.context.diagnostics)));
   registerRefactorHandlers(connection, service);
+  registerNavigation(connection, service, safely);
 
   documents.listen(connection);
   connection.listen();

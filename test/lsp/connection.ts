@@ -22,10 +22,15 @@ export const serverJs = path.join(root, 'dist', 'server.js');
 export interface LspSession {
   conn: ProtocolConnection;
   initialized: InitializeResult;
+  /** The capabilities the server announced. */
+  capabilities: InitializeResult['capabilities'];
   /** Resolves with the next diagnostics published for `uri` (after this call). */
   nextDiagnostics(uri: string): Promise<PublishDiagnosticsParams>;
   /** Opens a document and waits for its first diagnostics. */
   open(uri: string, text: string, version?: number): Promise<PublishDiagnosticsParams>;
+  close(uri: string): Promise<void>;
+  /** Sends a request and resolves with its result, typed by the caller. */
+  request<R>(method: string, params: unknown): Promise<R>;
   /** Shuts the server down and ends the process. */
   stop(): Promise<void>;
 }
@@ -76,12 +81,17 @@ export async function startSession(opts: StartOptions = {}): Promise<LspSession>
   return {
     conn,
     initialized,
+    capabilities: initialized.capabilities,
     nextDiagnostics,
     open: async (uri, text, version = 1) => {
       const pending = nextDiagnostics(uri);
       await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'ilo', version, text } });
       return pending;
     },
+    close: async (uri) => {
+      await conn.sendNotification('textDocument/didClose', { textDocument: { uri } });
+    },
+    request: <R>(method: string, params: unknown) => conn.sendRequest(method, params) as Promise<R>,
     stop: async () => {
       try {
         await conn.sendRequest('shutdown');

@@ -142,3 +142,11 @@ test('definition and references agree at every name: the definition is the one d
   }
   assert.ok(checked > 60, `checked ${checked} positions`);
 });
+
+test('a name written in parentheses is a reference, and renaming renames it there too', () => {
+  const { service, uri, pos, ranges } = openAt('⟦dbl⟧ x:n>n;*x 2\nap f:F n n x:n>n;f x\nrun>n;ap (⟦dbl⟧) 1\nrun2>n;ap ( ⟦d┆bl⟧ ) 2\n');
+  assert.deepEqual(service.references(uri, pos, true).map((l) => l.range), ranges);
+  const edit = service.rename(uri, pos, 'twice');
+  const edits = Object.values(edit?.changes ?? {}).flat();
+  assert.deepEqual(edits.map((e) => e.range), ranges);
+});

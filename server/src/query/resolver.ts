@@ -160,6 +160,14 @@ class Resolver {
     this.out.push({ start: span.start, end: span.end, symbol, role, place });
   }
 
+  /** Where a reference's name is written: its span may include parentheses, `(dbl )`. */
+  private refName(e: Span & { name: string }): Span {
+    const text = this.input.text;
+    let i = e.start;
+    while (i < e.end && (text[i] === '(' || text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r')) i++;
+    return { start: i, end: i + e.name.length };
+  }
+
   private intern(key: string, make: () => Omit<ResolvedSymbol, 'key'>): ResolvedSymbol {
     let s = this.symbols.get(key);
     if (!s) {
@@ -440,7 +448,7 @@ class Resolver {
     switch (e.kind) {
       case 'Ref': {
         const s = this.local(e.name) ?? this.global('value', e.name) ?? this.builtin(e.name);
-        if (s) this.emit(e, s, 'read');
+        if (s) this.emit(this.refName(e), s, 'read');
         return;
       }
       case 'Call': {

@@ -4,13 +4,20 @@
 // drive it directly, without a connection.
 
 import type {
+  CallHierarchyIncomingCall,
+  CallHierarchyItem,
+  CallHierarchyOutgoingCall,
   CodeAction,
   CompletionItem,
   Diagnostic as LspDiagnostic,
   DocumentSymbol,
+  FoldingRange,
   Hover,
   Location,
   Position,
+  SelectionRange,
+  SignatureHelp,
+  SymbolInformation,
 } from 'vscode-languageserver';
 import * as path from 'node:path';
 import type { Decl } from '../syntax/ast';
@@ -29,6 +36,7 @@ import { toLspDiagnostics } from './lspDiagnostics';
 import { exportDecls, exportTools, type ExportFormat, type ExportResult } from './exports';
 import type { DocumentHighlight, Range, WorkspaceEdit } from 'vscode-languageserver';
 import * as refactor from './refactor';
+import * as navigate from './navigate';
 
 export interface PublishedDiagnostics {
   uri: string;
@@ -286,6 +294,68 @@ export class LanguageService {
   /** Text of any file by path (open buffer or disk), for related-information ranges. */
   private textOf(p: string): string | undefined {
     return this.host.readFile(p);
+  }
+
+  // ------------------------------------------------------------ navigation (signature help, call hierarchy, symbols, ranges)
+
+  /** Open documents from their analyses, other workspace files read from disk when asked for. */
+  private readonly navFiles = new navigate.DiskNavFiles({
+    openFile: (p) => {
+      for (const doc of this.open.values()) {
+        if (doc.path !== p) continue;
+        const analysis = this.getAnalysis(doc.uri);
+        return analysis && { uri: doc.uri, analysis };
+      }
+      return undefined;
+    },
+    openPaths: () => [...this.open.values()].map((d) => d.path),
+    workspacePaths: () => this.workspaceFiles,
+    host: this.host,
+    uriOf: (p) => this.uriOf(p),
+  });
+
+  private navFile(uri: string): navigate.NavFile | undefined {
+    const doc = this.open.get(uri);
+    return doc && this.navFiles.file(doc.path);
+  }
+
+  signatureHelp(uri: string, pos: Position): SignatureHelp | undefined {
+    const c = this.at(uri, pos);
+    const file = c && this.navFile(uri);
+    return c && file ? navigate.signatureHelpAt(file, c.offset) : undefined;
+  }
+
+  prepareCallHierarchy(uri: string, pos: Position): CallHierarchyItem[] {
+    const c = this.at(uri, pos);
+    const file = c && this.navFile(uri);
+    return c && file ? navigate.prepareCallHierarchy(this.navFiles, file, c.offset) : [];
+  }
+
+  incomingCalls(item: CallHierarchyItem): CallHierarchyIncomingCall[] {
+    return navigate.incomingCalls(this.navFiles, item);
+  }
+
+  outgoingCalls(item: CallHierarchyItem): CallHierarchyOutgoingCall[] {
+    return navigate.outgoingCalls(this.navFiles, item);
+  }
+
+  /** Functions, tools, types, fields and aliases of the workspace and the open documents, fuzzily matched. */
+  workspaceSymbols(query: string): SymbolInformation[] {
+    return navigate.workspaceSymbols(this.navFiles, query);
+  }
+
+  foldingRanges(uri: string): FoldingRange[] {
+    const doc = this.open.get(uri);
+    const analysis = this.getAnalysis(uri);
+    return doc && analysis ? navigate.foldingRanges(analysis.program, doc.text, this.indexOf(doc)) : [];
+  }
+
+  selectionRanges(uri: string, positions: readonly Position[]): SelectionRange[] {
+    const doc = this.open.get(uri);
+    const analysis = this.getAnalysis(uri);
+    if (!doc || !analysis) return [];
+    const index = this.indexOf(doc);
+    return navigate.selectionRanges(analysis.program, index, positions.map((p) => index.offsetAt(p.line, p.character)));
   }
 
   uriOf(p: string): string {
