@@ -6,7 +6,7 @@
 //   3. one-character edits in the middle of that file: time from the edit to
 //      fresh parse diagnostics with an IncrementalParser (median, p95, 200 edits).
 // Sections 1-3 run twice: tolerant parser only, then with the strict path
-// (ohm syntactic grammar + resolve.ts) tried first on every chunk, with the
+// (ohm syntactic grammar + parser/resolve.ts) tried first on every chunk, with the
 // share of chunks it built.
 //
 // Sections are functions returning rows, so a later stage (the verifier) can

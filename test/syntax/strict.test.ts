@@ -1,4 +1,4 @@
-// The strict path (ilo.ohm's syntactic layer + resolve.ts) must build exactly
+// The strict path (ilo.ohm's syntactic layer + parser/resolve.ts) must build exactly
 // the tree the tolerant parser builds, take the chunks it can vouch for, and
 // hand everything else (errors included) to the tolerant parser.
 import { test } from 'node:test';

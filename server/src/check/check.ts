@@ -5,7 +5,7 @@
 
 import type { Diagnostic } from '../diagnostics';
 import type { Decl, FunctionDecl, Program, Span } from '../syntax/ast';
-import { sameTree } from '../syntax/sameTree';
+import { sameTree } from '../syntax/incremental/sameTree';
 import { aliasHints } from './aliasHints';
 import { BodyChecker, type Dependencies } from './body';
 import { sigKeyOf, type CheckEnv } from './env';

@@ -10,7 +10,7 @@
 import type { Diagnostic } from '../diagnostics';
 import type { Decl } from '../syntax/ast';
 import { EnvMemo, brokenSig, collectEnv, declaredSig, duplicateFunction, sigKeyOf, typeNameDiagnostics, type CheckEnv, type CollectOptions, type FnSig } from './env';
-import { sameTree } from '../syntax/sameTree';
+import { sameTree } from '../syntax/incremental/sameTree';
 import { shiftDiagnostic } from './report';
 
 export interface EnvUpdate {

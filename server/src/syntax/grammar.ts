@@ -152,7 +152,7 @@ function matchItems(text: string): RawItem[] {
 
 // The syntactic layer of ilo.ohm (rule `Chunk`) read into an OUTLINE: the
 // structure of a chunk (declarations, types, statements, blocks) with every
-// expression left as an unresolved span. resolve.ts turns an outline into AST
+// expression left as an unresolved span. parser/resolve.ts turns an outline into AST
 // nodes with the arity tables. Spans are chunk-relative *document* offsets
 // (normalisation already undone), so one outline serves every copy of the
 // same chunk text wherever it sits in a document.
@@ -342,7 +342,7 @@ const OUTLINE_CACHE_LIMIT = 20_000;
 
 /**
  * The strict grammar's outline of one chunk (raw document text of a chunk,
- * as split by chunks.ts), or undefined when the chunk is not well-formed
+ * as split by incremental/chunks.ts), or undefined when the chunk is not well-formed
  * code in the grammar's eyes. Never throws.
  */
 export function strictOutline(chunkText: string): ODecl[] | undefined {

@@ -1,12 +1,13 @@
 // Public entry points: parseIlo (one-shot) and IncrementalParser (one per open
 // document, reusing work across edits).
 //
-// Pipeline: splitChunks (chunks.ts) → lex each chunk (lexer.ts) → one token
-// stream → Parser (parser.ts), whose top-level loop runs here, chunk by chunk.
+// Pipeline: splitChunks (incremental/chunks.ts) → lex each chunk (lexer.ts) →
+// one token stream → Parser (parser/), whose top-level loop runs here, chunk
+// by chunk.
 //
 // Two paths per chunk (a chunk that is not reused from the cache):
 //   - STRICT (ParseOptions.strict, off by default): the syntactic layer of
-//     ilo.ohm matches the chunk (grammar.ts strictOutline) and resolve.ts
+//     ilo.ohm matches the chunk (grammar.ts strictOutline) and parser/resolve.ts
 //     builds its declarations, letting the parser's expression code group
 //     each operand sequence by arity. Arity registrations of a declined
 //     attempt are undone (Env.checkpoint / rollback).
@@ -18,7 +19,7 @@
 // (test/syntax/strict.test.ts checks the whole corpus both ways).
 //
 // What is reused after an edit (a chunk = a column-0 declaration line and its
-// continuation lines; see chunks.ts):
+// continuation lines; see incremental/chunks.ts):
 //   - tokens: a chunk whose text is unchanged keeps its tokens (shifted in
 //     place when the chunk moved); only changed chunks are lexed with ohm;
 //   - declarations: a chunk's parse result is reused when its text is the
@@ -32,18 +33,18 @@
 import type { Diagnostic } from '../diagnostics';
 import type * as A from './ast';
 import type { CallShape } from './callArity';
-import { scanChunks, splitChunks, type Chunk } from './chunks';
+import { scanChunks, splitChunks, type Chunk } from './incremental/chunks';
 import { strictOutline } from './grammar';
 import { lex } from './lexer';
 import { MAX_ERRORS, Parser, type ArityEnv } from './parser';
-import { isStrictFallback, resolveChunk } from './resolve';
+import { isStrictFallback, resolveChunk } from './parser/resolve';
 import type { Token } from './tokens';
 
 export interface ParseOptions {
   /** Functions and tools of `use`d files: name → parameter count. */
   externalArities?: ReadonlyMap<string, number>;
   /**
-   * Try the strict path (the ohm grammar's syntactic layer + resolve.ts) on
+   * Try the strict path (the ohm grammar's syntactic layer + parser/resolve.ts) on
    * each chunk before the tolerant parser. Default: STRICT_BY_DEFAULT.
    */
   strict?: boolean;
@@ -201,34 +202,26 @@ export class IncrementalParser {
   parse(text: string, options?: ParseOptions): ParseResult {
     try {
       if (text.length > MAX_DOCUMENT_LENGTH) {
-        this.slots = [];
-        this.text = '';
-        this.stream = undefined;
-        return tooLarge(text);
+        this.forget();
+        const limit = `files over ${MAX_DOCUMENT_LENGTH} are not analysed`;
+        return unparsed(text, 'file-too-large', 'warning', `this file has ${text.length} characters; ${limit}`);
       }
       const result = this.parseUnsafe(text, options);
       this.text = text;
       return result;
     } catch (e) {
       // A bug must not take the editor down: report it as a diagnostic and start afresh next time.
-      this.slots = [];
-      this.text = '';
-      this.stream = undefined;
+      this.forget();
       const message = e instanceof Error ? e.message : String(e);
-      return {
-        program: { decls: [], comments: [] },
-        diagnostics: [
-          {
-            code: 'internal-error',
-            source: 'ilo-contracts',
-            severity: 'error',
-            start: 0,
-            end: Math.min(1, text.length),
-            message: `the parser failed on this document: ${message}`,
-          },
-        ],
-      };
+      return unparsed(text, 'internal-error', 'error', `the parser failed on this document: ${message}`);
     }
+  }
+
+  /** Drop what the last parse left for reuse: the next parse starts afresh. */
+  private forget(): void {
+    this.slots = [];
+    this.text = '';
+    this.stream = undefined;
   }
 
   /**
@@ -634,19 +627,11 @@ function isCascade(code: string): boolean {
   return code === 'ILO-P001' || code === 'ILO-P002';
 }
 
-function tooLarge(text: string): ParseResult {
+/** The result for a document that was not parsed: no declarations, one diagnostic at its start. */
+function unparsed(text: string, code: string, severity: Diagnostic['severity'], message: string): ParseResult {
   return {
     program: { decls: [], comments: [] },
-    diagnostics: [
-      {
-        code: 'file-too-large',
-        source: 'ilo-contracts',
-        severity: 'warning',
-        start: 0,
-        end: Math.min(1, text.length),
-        message: `this file has ${text.length} characters; files over ${MAX_DOCUMENT_LENGTH} are not analysed`,
-      },
-    ],
+    diagnostics: [{ code, source: 'ilo-contracts', severity, start: 0, end: Math.min(1, text.length), message }],
   };
 }
 

@@ -1,3 +1,6 @@
+// incremental/: what lets a re-parse after an edit reuse the work of the last
+// one (the driver that does the reusing is ../parse.ts).
+//
 // Split a document into top-level chunks with one linear scan.
 //
 // A chunk starts at the beginning of the text and at every line that starts
@@ -7,7 +10,7 @@
 // boundaries, and the normaliser's decisions never look across them, so
 // lexing chunk by chunk gives the same tokens as lexing the whole text.
 // (Whether a *declaration* really ends there is the parser's business: a
-// body may run on after `;` at the end of a line; parse.ts checks that a
+// body may run on after `;` at the end of a line; ../parse.ts checks that a
 // cached chunk parse still fits before reusing it.)
 
 export interface Chunk {

@@ -1,5 +1,6 @@
 // The strict path's resolver: the outline of a chunk (the ohm match of the
-// syntactic grammar, see grammar.ts / ilo.ohm) → AST declarations.
+// syntactic grammar, see ../grammar.ts / ../ilo.ohm) → AST declarations. It
+// sits beside the tolerant parser (index.ts) because it reuses its code.
 //
 // THE RULE WE FOLLOW. The grammar fixes everything a PEG can see: where
 // declarations, headers, parameters, types, blocks and `;`-separated
@@ -15,15 +16,15 @@
 // the result is accepted only if that code stops exactly where the grammar
 // said the sequence ends. Any disagreement, and any situation where the
 // tolerant parse would read across the chunk's end, makes the resolver give
-// up (StrictMismatch); parse.ts then parses the chunk on the tolerant path,
+// up (StrictMismatch); ../parse.ts then parses the chunk on the tolerant path,
 // which also produces the reference's error codes. So on every chunk the
 // strict path accepts, both paths build the same tree.
 
-import type * as A from './ast';
-import type { OBlock, ODecl, OParam, OSpan, OStmt, OType } from './grammar';
-import { ParseError } from './parseError';
-import { isCanonicalBuiltin, type ArityEnv, type Parser } from './parser';
-import type { Token } from './tokens';
+import type * as A from '../ast';
+import type { OBlock, ODecl, OParam, OSpan, OStmt, OType } from '../grammar';
+import { ParseError } from '../parseError';
+import type { Token } from '../tokens';
+import { isCanonicalBuiltin, type ArityEnv, type Parser } from './index';
 
 /** The resolver cannot vouch that the tolerant parse would build the same tree. */
 export class StrictMismatch extends Error {}

@@ -1,9 +1,10 @@
 // Whether two declarations say the same thing: the same tree, with offsets
 // compared relative to each declaration's start. The incremental verifier
-// uses it to recognise a declaration the parser built anew (its chunk was
-// re-parsed) although nothing in it changed.
+// (check/) uses it to recognise a declaration the parser built anew (its
+// chunk was re-parsed) although nothing in it changed. Part of incremental/
+// (see chunks.ts).
 
-import type { Decl } from './ast';
+import type { Decl } from '../ast';
 
 /** Same tree, offsets relative to the starts; doc comments are not compared. Never throws. */
 export function sameTree(a: Decl, b: Decl): boolean {
