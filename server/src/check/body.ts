@@ -29,6 +29,7 @@ import { checkExhaustive } from './exhaustive';
 import { diag, didYouMean, insertAt, replaceWith } from './report';
 import { namedRefs, toTy } from './typeExprs';
 import {
+  literalType,
   BOOL,
   NIL,
   NUM,
@@ -360,13 +361,10 @@ export class BodyChecker implements BodyContext {
   private inferInner(e: Expr): Ty {
     switch (e.kind) {
       case 'Number':
-        return NUM;
       case 'Text':
-        return TEXT;
       case 'Bool':
-        return BOOL;
       case 'Nil':
-        return NIL;
+        return literalType(e.kind) ?? UNKNOWN;
       case 'Ref':
         return this.ref(e.name, e);
       case 'Call':

@@ -23,6 +23,22 @@ export const NUM: Ty = Object.freeze({ kind: 'n' });
 export const TEXT: Ty = Object.freeze({ kind: 't' });
 export const BOOL: Ty = Object.freeze({ kind: 'b' });
 export const NIL: Ty = Object.freeze({ kind: 'nil' });
+
+/** The type of a literal expression kind (`Number`, `Text`, `Bool`, `Nil`), or undefined for any other kind. */
+export function literalType(kind: string): Ty | undefined {
+  switch (kind) {
+    case 'Number':
+      return NUM;
+    case 'Text':
+      return TEXT;
+    case 'Bool':
+      return BOOL;
+    case 'Nil':
+      return NIL;
+    default:
+      return undefined;
+  }
+}
 export const UNKNOWN: Ty = Object.freeze({ kind: 'unknown' });
 
 export const listOf = (elem: Ty): Ty => ({ kind: 'list', elem });

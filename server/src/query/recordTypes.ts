@@ -7,7 +7,7 @@
 
 import type { AliasDecl, Decl, Expr, TypeExpr, TypeDecl } from '../syntax/ast';
 import { toTy } from '../check/typeExprs';
-import { NUM, TEXT, BOOL, UNKNOWN, listOf, named, resultOf, type Ty } from '../check/types';
+import { NUM, TEXT, BOOL, UNKNOWN, literalType, listOf, named, resultOf, type Ty } from '../check/types';
 
 /** Inference gives up below this depth (pathological nesting): the answer is unknown. */
 const MAX_DEPTH = 200;
@@ -70,13 +70,9 @@ export class TypeFacts {
 
   private inferNew(e: Expr, local: (name: string) => Ty | undefined, depth: number): Ty {
     const sub = (x: Expr): Ty => this.infer(x, local, depth + 1);
+    const literal = literalType(e.kind);
+    if (literal) return literal;
     switch (e.kind) {
-      case 'Number':
-        return NUM;
-      case 'Text':
-        return TEXT;
-      case 'Bool':
-        return BOOL;
       case 'Ref':
         return local(e.name) ?? UNKNOWN;
       case 'Record':
