@@ -19,6 +19,7 @@ import { uriToPath } from './service/documents';
 import { EXPORT_FORMATS, type ExportFormat } from './service/exports';
 import type { CollisionScope } from './contracts';
 import { planImport, verifyAgainstServers, type ImportSource } from './service/importWorkflow';
+import { registerDisplay, type DisplayConfig } from './lsp/display';
 
 /** Commands the client invokes through `workspace/executeCommand`. */
 export const SERVER_COMMANDS = {
@@ -36,6 +37,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   const documents = new TextDocuments(TextDocument);
   const service = new LanguageService(schemaHoverSections);
   let configurationSupport = false;
+  const display = registerDisplay(connection, documents, service);
 
   const publish = (items: PublishedDiagnostics[]): void => {
     for (const item of items) void connection.sendDiagnostics(item);
@@ -78,6 +80,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
         completionProvider: { triggerCharacters: ['.', ':', '>'] },
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
         executeCommandProvider: { commands: Object.values(SERVER_COMMANDS) },
+        ...display.capabilities(params.capabilities),
       },
       serverInfo: { name: 'ilo-ls', version: '0.1.0' },
     };
@@ -85,8 +88,9 @@ export function startServer(connection: Connection = createConnection(ProposedFe
 
   const pullSettings = async (): Promise<void> => {
     if (!configurationSupport) return;
-    const cfg = (await connection.workspace.getConfiguration('ilo')) as { collisions?: { scope?: CollisionScope } } | null;
+    const cfg = (await connection.workspace.getConfiguration('ilo')) as ({ collisions?: { scope?: CollisionScope } } & DisplayConfig) | null;
     publish(service.configure({ collisionScope: cfg?.collisions?.scope }));
+    display.configure(cfg);
   };
   connection.onInitialized(() => {
     void pullSettings().catch((err) => connection.console.error(`ilo: cannot read settings: ${String(err)}`));
