@@ -30,7 +30,7 @@ export const RUNTIME: readonly Explanation[] = [
   },
   {
     code: 'ILO-R003',
-    title: 'division by zero',
+    title: 'a division by zero while running',
     meaning: '`/a b` or `mod a b` was evaluated with `b` equal to 0.',
     fix: 'Check the divisor first, with a guard that returns early.',
     example: { wrong: 'f x:n>n;/10 x', right: 'f x:n>n;=x 0 0;/10 x' },

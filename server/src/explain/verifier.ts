@@ -85,8 +85,8 @@ export const VERIFIER: readonly Explanation[] = [
   {
     code: 'ILO-T012',
     title: 'negating something that is not a number',
-    meaning: 'Unary `-` only negates numbers.',
-    fix: 'Negate a number, or use `!` for a boolean.',
+    meaning: 'Unary `-` negates a number; applied to text, a boolean or anything else it has no meaning. (For a boolean, `!` is the negation.)',
+    fix: 'Negate a number (convert text with `num` first), or use `!` on a boolean.',
     example: { wrong: 'f x:t>n;-x', right: 'f x:n>n;-x' },
   },
   {
