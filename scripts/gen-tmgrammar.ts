@@ -22,6 +22,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BUILTINS } from '../server/src/syntax/builtins';
+import { TOKEN_CLASSES, tmScope, type TokenClass } from '../server/src/service/display/tokenClasses';
 
 export interface BuiltinNames {
   name: string;
@@ -73,6 +74,30 @@ const INLINE_HEADER_REST = `(?:\\s+${IDENT}\\s*:${TYPE_TEXT})*>(?![>=])\\s*${TYP
 
 /** Where a one-line declaration (tool, alias) stops when another declaration follows on the same line. */
 const NEXT_DECLARATION = `(?=\\s+(?:${IDENT}${INLINE_HEADER_REST}|(?:type|tool|use|alias)(?![A-Za-z0-9_-])))`;
+
+/**
+ * The scopes of names, from the classification table the semantic tokens use
+ * too (server/src/service/display/tokenClasses.ts): a name gets the same
+ * class from the grammar as from the language server.
+ */
+const declared = (c: TokenClass): string => tmScope(TOKEN_CLASSES[c].declarationScope ?? TOKEN_CLASSES[c].referenceScope);
+const used = (c: TokenClass): string => tmScope(TOKEN_CLASSES[c].referenceScope);
+const NAME = {
+  functionDeclaration: declared('function'),
+  toolDeclaration: declared('tool'),
+  call: used('function'),
+  builtin: used('builtin'),
+  builtinAlias: used('builtinAlias'),
+  parameterDeclaration: declared('parameter'),
+  bindingDeclaration: declared('variable'),
+  variable: used('variable'),
+  recordDeclaration: declared('recordType'),
+  aliasDeclaration: declared('alias'),
+  typeReference: used('recordType'),
+  field: used('field'),
+  typeVariable: used('typeVariable'),
+  variant: used('variant'),
+};
 
 const word = (w: string): string => `${B}${w}${E}`;
 const scope = (name: string): { name: string } => ({ name });
@@ -179,7 +204,7 @@ export function buildGrammar(builtins: readonly BuiltinNames[]): TmGrammar {
       name: 'meta.tool.ilo',
       beginCaptures: {
         '1': scope('storage.type.tool.ilo'),
-        '2': scope('entity.name.function.tool.ilo'),
+        '2': scope(NAME.toolDeclaration),
       },
       patterns: [
         {
@@ -208,7 +233,7 @@ export function buildGrammar(builtins: readonly BuiltinNames[]): TmGrammar {
       name: 'meta.type.record.ilo',
       beginCaptures: {
         '1': scope('storage.type.type.ilo'),
-        '2': scope('entity.name.type.record.ilo'),
+        '2': scope(NAME.recordDeclaration),
         '3': scope('punctuation.section.braces.begin.ilo'),
       },
       endCaptures: { '0': scope('punctuation.section.braces.end.ilo') },
@@ -217,7 +242,7 @@ export function buildGrammar(builtins: readonly BuiltinNames[]): TmGrammar {
         {
           match: `(${IDENT})\\s*(:)`,
           captures: {
-            '1': scope('variable.other.property.ilo'),
+            '1': scope(NAME.field),
             '2': scope('punctuation.separator.colon.ilo'),
           },
         },
@@ -232,7 +257,7 @@ export function buildGrammar(builtins: readonly BuiltinNames[]): TmGrammar {
       name: 'meta.alias.ilo',
       beginCaptures: {
         '1': scope('storage.type.alias.ilo'),
-        '2': scope('entity.name.type.alias.ilo'),
+        '2': scope(NAME.aliasDeclaration),
       },
       patterns: [{ include: '#comment' }, { include: '#type-expression' }],
     },
@@ -241,7 +266,7 @@ export function buildGrammar(builtins: readonly BuiltinNames[]): TmGrammar {
       begin: `^(${IDENT})(?=\\s*(?:>(?![>=])|${IDENT}\\s*:))`,
       end: '(;)|$',
       name: 'meta.function.header.ilo',
-      beginCaptures: { '1': scope('entity.name.function.ilo') },
+      beginCaptures: { '1': scope(NAME.functionDeclaration) },
       endCaptures: { '1': scope('punctuation.terminator.statement.ilo') },
       patterns: [{ include: '#signature' }],
     },
@@ -251,7 +276,7 @@ export function buildGrammar(builtins: readonly BuiltinNames[]): TmGrammar {
       begin: `(?<=[\\s;})"])(${IDENT})(?=${INLINE_HEADER_REST})`,
       end: '(;)|$',
       name: 'meta.function.header.ilo',
-      beginCaptures: { '1': scope('entity.name.function.ilo') },
+      beginCaptures: { '1': scope(NAME.functionDeclaration) },
       endCaptures: { '1': scope('punctuation.terminator.statement.ilo') },
       patterns: [{ include: '#signature' }],
     },
@@ -270,7 +295,7 @@ export function buildGrammar(builtins: readonly BuiltinNames[]): TmGrammar {
         {
           match: `(${IDENT})\\s*(:)`,
           captures: {
-            '1': scope('variable.parameter.ilo'),
+            '1': scope(NAME.parameterDeclaration),
             '2': scope('punctuation.separator.colon.ilo'),
           },
         },
@@ -285,12 +310,12 @@ export function buildGrammar(builtins: readonly BuiltinNames[]): TmGrammar {
           begin: `${B}(S)(?![A-Za-z0-9_])`,
           end: `(?=\\s*(?:>|;|\\)|\\}|,|--|${IDENT}\\s*:))|$`,
           beginCaptures: { '1': scope('support.type.constructor.ilo') },
-          patterns: [{ match: word(IDENT), name: 'variable.other.enummember.ilo' }],
+          patterns: [{ match: word(IDENT), name: NAME.variant }],
         },
         { match: `${B}[LORMF](?![A-Za-z0-9_])`, name: 'support.type.constructor.ilo' },
         { match: `${B}[ntb_](?![A-Za-z0-9_]|-[a-z0-9])`, name: 'support.type.primitive.ilo' },
-        { comment: 'type variable', match: `${B}[a-z]${E}`, name: 'entity.name.type.parameter.ilo' },
-        { comment: 'record type or alias', match: word(IDENT), name: 'entity.name.type.ilo' },
+        { comment: 'type variable', match: `${B}[a-z]${E}`, name: NAME.typeVariable },
+        { comment: 'record type or alias', match: word(IDENT), name: NAME.typeReference },
         { match: '\\(', name: 'punctuation.section.parens.begin.ilo' },
         { match: '\\)', name: 'punctuation.section.parens.end.ilo' },
       ],
@@ -319,9 +344,9 @@ export function buildGrammar(builtins: readonly BuiltinNames[]): TmGrammar {
     builtins: {
       comment: 'Generated from server/src/syntax/builtins.ts by scripts/gen-tmgrammar.ts.',
       patterns: [
-        { match: `${B}(?:${alternation(names)})${E}`, name: 'support.function.builtin.ilo' },
-        { match: `${B}(?:${alternation(aliases)})${E}`, name: 'support.function.builtin.alias.ilo' },
-        { comment: '`$url` is `get url`', match: '\\$', name: 'support.function.builtin.ilo' },
+        { match: `${B}(?:${alternation(names)})${E}`, name: NAME.builtin },
+        { match: `${B}(?:${alternation(aliases)})${E}`, name: NAME.builtinAlias },
+        { comment: '`$url` is `get url`', match: '\\$', name: NAME.builtin },
       ],
     },
     binding: {
@@ -330,7 +355,7 @@ export function buildGrammar(builtins: readonly BuiltinNames[]): TmGrammar {
           comment: '`x=expr` at the start of a statement.',
           match: `(?:^|(?<=[;{:]))\\s*(${IDENT})\\s*(=)(?!=)`,
           captures: {
-            '1': scope('variable.other.assignment.ilo'),
+            '1': scope(NAME.bindingDeclaration),
             '2': scope('keyword.operator.assignment.ilo'),
           },
         },
@@ -349,12 +374,12 @@ export function buildGrammar(builtins: readonly BuiltinNames[]): TmGrammar {
         {
           comment: 'f! args / f!! args / f() are certainly calls.',
           match: `${B}(${IDENT})(?=!!|!(?!=)|\\(\\))`,
-          captures: { '1': scope('entity.name.function.call.ilo') },
+          captures: { '1': scope(NAME.call) },
         },
         {
           comment: 'The right side of >> is a function.',
           match: `(?<=>>|>>\\s)(${IDENT})${E}`,
-          captures: { '1': scope('entity.name.function.call.ilo') },
+          captures: { '1': scope(NAME.call) },
         },
       ],
     },
@@ -365,23 +390,23 @@ export function buildGrammar(builtins: readonly BuiltinNames[]): TmGrammar {
           match: `${B}([ntbl])\\s+(${IDENT}|_)(?=\\s*:)`,
           captures: {
             '1': scope('support.type.primitive.pattern.ilo'),
-            '2': scope('variable.other.ilo'),
+            '2': scope(NAME.variable),
           },
         },
         {
           comment: 'Record construction `point x:1 y:2`: the type name (not a label value like `a` in `x:a y:2`).',
           match: `(?<![A-Za-z0-9_:.])(${IDENT})(?=\\s+${IDENT}\\s*:(?!:))`,
-          captures: { '1': scope('entity.name.type.ilo') },
+          captures: { '1': scope(NAME.typeReference) },
         },
         {
           comment: 'A sum-variant match arm `{red:...;green:...}`.',
           match: `(?<=[{;])\\s*(${IDENT})(?=\\s*:)`,
-          captures: { '1': scope('variable.other.enummember.ilo') },
+          captures: { '1': scope(NAME.variant) },
         },
         {
           comment: 'A field label in a construction or `with` update.',
           match: `(?<=[\\s(])(${IDENT})(?=:)`,
-          captures: { '1': scope('variable.other.property.ilo') },
+          captures: { '1': scope(NAME.field) },
         },
       ],
     },
@@ -393,7 +418,7 @@ export function buildGrammar(builtins: readonly BuiltinNames[]): TmGrammar {
             '1': scope('punctuation.accessor.optional.ilo'),
             '2': scope('punctuation.accessor.ilo'),
             '3': scope('constant.numeric.index.ilo'),
-            '4': scope('variable.other.property.ilo'),
+            '4': scope(NAME.field),
           },
         },
       ],
@@ -453,7 +478,7 @@ export function buildGrammar(builtins: readonly BuiltinNames[]): TmGrammar {
         { include: '#numbers' },
         { include: '#operators' },
         { match: `${B}_(?![A-Za-z0-9_])`, name: 'variable.language.wildcard.ilo' },
-        { match: word(IDENT), name: 'variable.other.ilo' },
+        { match: word(IDENT), name: NAME.variable },
         { include: '#punctuation' },
       ],
     },

@@ -5,6 +5,7 @@ import { checkFiles, formatRecord } from './cli/check';
 import { runExport } from './cli/export';
 import { runContracts } from './cli/contracts';
 import { runImport, runVerify } from './cli/importVerify';
+import { runExplain } from './cli/explain';
 import type { CliIo } from './cli/io';
 import { parseArgs, scopeOption } from './cli/args';
 import { startServer } from './server';
@@ -39,6 +40,8 @@ usage:
   ilo-ls verify --config CFG [--lock PATH] [--json]
                                       re-list pinned servers and report drift on the imported
                                       declarations; exit 1 on removed tools or unreachable servers
+  ilo-ls explain CODE... | --list   what a diagnostic code (ILO-T005, T005) means, a wrong and
+                                      a right example and the fix
   ilo-ls --help | --version
 `;
 
@@ -71,6 +74,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await runImport(rest, io);
       case 'verify':
         return await runVerify(rest, io);
+      case 'explain':
+        return runExplain(rest, io);
       default:
         io.err(`ilo-ls: unknown command '${command}'\n${USAGE}`);
         return 2;

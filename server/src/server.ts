@@ -21,6 +21,7 @@ import type { CollisionScope } from './contracts';
 import { planImport, verifyAgainstServers, type ImportSource } from './service/importWorkflow';
 import { refactorCapabilities, registerRefactorHandlers } from './lsp/refactor';
 import { NAVIGATION_CAPABILITIES, registerNavigation } from './lsp/navigate';
+import { registerDisplay, type DisplayConfig } from './lsp/display';
 
 /** Commands the client invokes through `workspace/executeCommand`. */
 export const SERVER_COMMANDS = {
@@ -38,6 +39,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   const documents = new TextDocuments(TextDocument);
   const service = new LanguageService(schemaHoverSections);
   let configurationSupport = false;
+  const display = registerDisplay(connection, documents, service);
 
   const publish = (items: PublishedDiagnostics[]): void => {
     for (const item of items) void connection.sendDiagnostics(item);
@@ -82,6 +84,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
         executeCommandProvider: { commands: Object.values(SERVER_COMMANDS) },
         ...refactorCapabilities,
         ...NAVIGATION_CAPABILITIES,
+        ...display.capabilities(params.capabilities),
       },
       serverInfo: { name: 'ilo-ls', version: '0.1.0' },
     };
@@ -89,8 +92,9 @@ export function startServer(connection: Connection = createConnection(ProposedFe
 
   const pullSettings = async (): Promise<void> => {
     if (!configurationSupport) return;
-    const cfg = (await connection.workspace.getConfiguration('ilo')) as { collisions?: { scope?: CollisionScope } } | null;
+    const cfg = (await connection.workspace.getConfiguration('ilo')) as ({ collisions?: { scope?: CollisionScope } } & DisplayConfig) | null;
     publish(service.configure({ collisionScope: cfg?.collisions?.scope }));
+    display.configure(cfg);
   };
   connection.onInitialized(() => {
     void pullSettings().catch((err) => connection.console.error(`ilo: cannot read settings: ${String(err)}`));

@@ -13,6 +13,7 @@ import { nameConfusion } from '../../server/src/contracts/lints/lintNames';
 import { importToolsFromText } from '../../server/src/contracts/import/import';
 import type { RawTool } from '../../server/src/contracts/mcp/toolList';
 import { parseIlo } from '../../server/src/syntax/parse';
+import { countTokens } from '../../server/src/measure/tokenCount';
 import type { Decl } from '../../server/src/syntax/ast';
 
 const CORPUS = join(__dirname, '..', '..', '..', 'shared', 'corpus', 'mcp');
@@ -208,11 +209,16 @@ test('missing-description and vague-description', () => {
 });
 
 test('one-letter-param and long-description (with its token cost)', () => {
-  const long = 'Searches the product catalogue by name, category and price range, returning matching products. '.repeat(12);
+  const sentence = 'Searches the product catalogue by name, category and price range, returning matching products. ';
+  const long = sentence.repeat(20);
   const f = lintMcpTools([tool('search_products', long, { q: { type: 'string' }, category: { type: 'string' } })]);
   assert.deepEqual(only(f, 'one-letter-param').map((x) => x.path), ['inputSchema.properties.q']);
   const [l] = only(f, 'long-description');
-  assert.match(l.message, new RegExp(`about ${Math.ceil(long.length / 4)} tokens \\(${long.length} characters\\)`));
+  // Counted with the real tokenizer, not a characters-per-token guess.
+  assert.match(l.message, new RegExp(`is ${countTokens(long)} tokens \\(o200k_base; ${long.length} characters\\)`));
+  assert.notEqual(countTokens(long), Math.ceil(long.length / 4));
+  // 12 sentences are 1,140 characters (285 by the old four-characters guess) but under 250 tokens: no finding.
+  assert.equal(only(lintMcpTools([tool('search_products', sentence.repeat(12))]), 'long-description').length, 0);
   assert.equal(only(lintMcpTools([tool('search_products', long)], { longDescriptionTokens: 1000 }), 'long-description').length, 0);
 });
 

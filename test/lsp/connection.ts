@@ -1,6 +1,8 @@
 // Starts the bundled language server (dist/server.js) over stdio the way an
-// editor does, for the LSP-over-stdio tests: initialize, open documents and
-// wait for their diagnostics, send requests, shut down.
+// editor does, for the LSP-over-stdio tests: initialize (with the client
+// capabilities a test needs), open and change documents and wait for their
+// diagnostics, send requests, answer the server's own requests (settings
+// through workspace/configuration, refresh requests), shut down.
 
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -11,6 +13,7 @@ import {
   createProtocolConnection,
   StreamMessageReader,
   StreamMessageWriter,
+  type ClientCapabilities,
   type InitializeResult,
   type ProtocolConnection,
   type PublishDiagnosticsParams,
@@ -24,13 +27,21 @@ export interface LspSession {
   initialized: InitializeResult;
   /** The capabilities the server announced. */
   capabilities: InitializeResult['capabilities'];
+  /** The `ilo` settings answered to `workspace/configuration`; change them, then notify, to apply. */
+  settings: Record<string, unknown>;
+  /** Requests the server sent to the client, by method, in order. */
+  serverRequests: string[];
   /** Resolves with the next diagnostics published for `uri` (after this call). */
   nextDiagnostics(uri: string): Promise<PublishDiagnosticsParams>;
   /** Opens a document and waits for its first diagnostics. */
   open(uri: string, text: string, version?: number): Promise<PublishDiagnosticsParams>;
+  /** Replaces a document's whole text and waits for its diagnostics. */
+  change(uri: string, version: number, text: string): Promise<PublishDiagnosticsParams>;
   close(uri: string): Promise<void>;
   /** Sends a request and resolves with its result, typed by the caller. */
   request<R>(method: string, params: unknown): Promise<R>;
+  /** Waits until the server has sent at least `atLeast` requests of this method; resolves with the count. */
+  waitForServerRequest(method: string, atLeast?: number): Promise<number>;
   /** Shuts the server down and ends the process. */
   stop(): Promise<void>;
 }
@@ -38,60 +49,108 @@ export interface LspSession {
 export interface StartOptions {
   /** The workspace folder (absolute path), if any. */
   workspaceFolder?: string;
+  /** What the client says it supports (default: nothing). */
+  capabilities?: ClientCapabilities;
+  /** The `ilo` settings section answered to `workspace/configuration`. */
+  settings?: Record<string, unknown>;
 }
+
+/** Requests a server may send that the test client answers with null, and records. */
+const ANSWERED_REQUESTS = [
+  'workspace/codeLens/refresh',
+  'workspace/inlayHint/refresh',
+  'workspace/semanticTokens/refresh',
+  'client/registerCapability',
+];
 
 export async function startSession(opts: StartOptions = {}): Promise<LspSession> {
   assert.ok(fs.existsSync(serverJs), 'dist/server.js must be built (npm run build) before this test');
   const child: ChildProcess = spawn(process.execPath, [serverJs, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
   const conn = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
   const published: PublishDiagnosticsParams[] = [];
+  const serverRequests: string[] = [];
   const waiters: Array<() => void> = [];
+  const wake = (): void => {
+    for (const w of waiters.splice(0)) w();
+  };
   conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
     published.push(p);
-    for (const w of waiters.splice(0)) w();
+    wake();
   });
+  const state = { settings: opts.settings ?? {} };
+  conn.onRequest('workspace/configuration', (p: { items: Array<{ section?: string }> }) => {
+    serverRequests.push('workspace/configuration');
+    wake();
+    return p.items.map((i) => (i.section === 'ilo' ? state.settings : null));
+  });
+  for (const method of ANSWERED_REQUESTS) {
+    conn.onRequest(method, () => {
+      serverRequests.push(method);
+      wake();
+      return null;
+    });
+  }
   conn.listen();
   const folderUri = opts.workspaceFolder ? pathToFileURL(opts.workspaceFolder).toString() : null;
   const initialized = (await conn.sendRequest('initialize', {
     processId: process.pid,
     rootUri: folderUri,
     workspaceFolders: folderUri ? [{ uri: folderUri, name: path.basename(opts.workspaceFolder!) }] : null,
-    capabilities: {},
+    capabilities: opts.capabilities ?? {},
   })) as InitializeResult;
   await conn.sendNotification('initialized', {});
 
-  const nextDiagnostics = (uri: string): Promise<PublishDiagnosticsParams> => {
-    const already = published.length;
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no diagnostics published for ${uri}`)), 10_000);
+  const waitUntil = <T>(what: string, probe: () => T | undefined): Promise<T> =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), 10_000);
       const check = (): void => {
-        for (let i = already; i < published.length; i++) {
-          if (published[i].uri === uri) {
-            clearTimeout(timer);
-            resolve(published[i]);
-            return;
-          }
+        const v = probe();
+        if (v !== undefined) {
+          clearTimeout(timer);
+          resolve(v);
+        } else {
+          waiters.push(check);
         }
-        waiters.push(check);
       };
       check();
     });
+
+  const nextDiagnostics = (uri: string): Promise<PublishDiagnosticsParams> => {
+    const already = published.length;
+    return waitUntil(`diagnostics for ${uri}`, () => published.slice(already).find((p) => p.uri === uri));
   };
 
   return {
     conn,
     initialized,
     capabilities: initialized.capabilities,
+    get settings() {
+      return state.settings;
+    },
+    set settings(value: Record<string, unknown>) {
+      state.settings = value;
+    },
+    serverRequests,
     nextDiagnostics,
     open: async (uri, text, version = 1) => {
       const pending = nextDiagnostics(uri);
       await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'ilo', version, text } });
       return pending;
     },
+    change: async (uri, version, text) => {
+      const pending = nextDiagnostics(uri);
+      await conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ text }] });
+      return pending;
+    },
     close: async (uri) => {
       await conn.sendNotification('textDocument/didClose', { textDocument: { uri } });
     },
     request: <R>(method: string, params: unknown) => conn.sendRequest(method, params) as Promise<R>,
+    waitForServerRequest: (method, atLeast = 1) =>
+      waitUntil(`a ${method} request`, () => {
+        const n = serverRequests.filter((m) => m === method).length;
+        return n >= atLeast ? n : undefined;
+      }),
     stop: async () => {
       try {
         await conn.sendRequest('shutdown');

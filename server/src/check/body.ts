@@ -69,6 +69,8 @@ export class BodyChecker implements BodyContext {
   private returns: Ty | undefined;
   private lambdas: LambdaFrame[] = [];
   private depth = 0;
+  /** Told the type of each `x=…` binding, destructured field and loop variable as it is bound (editor type hints). */
+  onBind?: (name: Span & { text: string }, t: Ty) => void;
 
   constructor(
     readonly env: CheckEnv,
@@ -203,9 +205,12 @@ export class BodyChecker implements BodyContext {
 
   private stmt(s: Stmt): Ty {
     switch (s.kind) {
-      case 'Bind':
-        this.bind(s.name.text, this.infer(s.value));
+      case 'Bind': {
+        const t = this.infer(s.value);
+        this.bind(s.name.text, t);
+        this.onBind?.(s.name, t);
         return NIL;
+      }
       case 'Destructure':
         this.destructure(s.names, this.infer(s.value), s);
         return NIL;
@@ -230,6 +235,7 @@ export class BodyChecker implements BodyContext {
         }
         return this.scoped(() => {
           this.bind(s.binding.text, elem);
+          this.onBind?.(s.binding, elem);
           return this.looped(() => this.body(s.body));
         });
       }
@@ -286,7 +292,10 @@ export class BodyChecker implements BodyContext {
           continue;
         }
         const f = def.fields.find((x) => x.name === n.text);
-        if (f !== undefined) this.bind(n.text, f.ty);
+        if (f !== undefined) {
+          this.bind(n.text, f.ty);
+          this.onBind?.(n, f.ty);
+        }
         else {
           this.fieldNotFound(n, t.name, def.fields.map((x) => x.name));
           this.bind(n.text, UNKNOWN);

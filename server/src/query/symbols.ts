@@ -25,6 +25,11 @@ export interface SymbolHit {
   symbol: ResolvedSymbol;
 }
 
+/** The name a declaration declares (a `use` declares none). */
+export function declName(d: Decl): Name | undefined {
+  return d.kind === 'UseDecl' ? undefined : d.name;
+}
+
 /** Declarations visible in a file: its own, then those reached through `use`. */
 export function visibleDecls(program: Program, imported: readonly LocatedDecl[]): LocatedDecl[] {
   return [...program.decls.map((decl) => ({ decl })), ...imported];

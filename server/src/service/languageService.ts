@@ -8,16 +8,22 @@ import type {
   CallHierarchyItem,
   CallHierarchyOutgoingCall,
   CodeAction,
+  CodeLens,
   CompletionItem,
   Diagnostic as LspDiagnostic,
+  DocumentLink,
   DocumentSymbol,
   FoldingRange,
   Hover,
+  InlayHint,
   Location,
   Position,
   SelectionRange,
   SignatureHelp,
   SymbolInformation,
+  Range,
+  SemanticTokens,
+  SemanticTokensDelta,
 } from 'vscode-languageserver';
 import * as path from 'node:path';
 import type { Decl } from '../syntax/ast';
@@ -34,9 +40,22 @@ import { OverlayFileHost, pathToUri, uriToPath } from './documents';
 import { hoverAt, type DeclHoverSections } from './hover';
 import { toLspDiagnostics } from './lspDiagnostics';
 import { exportDecls, exportTools, type ExportFormat, type ExportResult } from './exports';
-import type { DocumentHighlight, Range, WorkspaceEdit } from 'vscode-languageserver';
+import type { DocumentHighlight, WorkspaceEdit } from 'vscode-languageserver';
 import * as refactor from './refactor';
 import * as navigate from './navigate';
+import {
+  DEFAULT_INLAY_HINT_OPTIONS,
+  fileTokens,
+  inlayHints,
+  rangeTokens,
+  SemanticTokensCache,
+  tokenCostLenses,
+  useLinks,
+  withExplanations,
+  type DisplaySettings,
+  type InlayHintOptions,
+} from './display';
+import { loadTokenCounter } from '../measure/tokenCount';
 
 export interface PublishedDiagnostics {
   uri: string;
@@ -172,7 +191,7 @@ export class LanguageService {
 
   hover(uri: string, pos: Position): Hover | undefined {
     const c = this.at(uri, pos);
-    return c && hoverAt(c.analysis, c.index, c.offset, this.declHoverSections);
+    return c && withExplanations(hoverAt(c.analysis, c.index, c.offset, this.declHoverSections), c.analysis, c.index, c.offset);
   }
 
   definition(uri: string, pos: Position): Location | undefined {
@@ -223,6 +242,69 @@ export class LanguageService {
     if (!analysis) return { own: 0, used: 0 };
     const tools = (decls: readonly Decl[]): number => decls.filter((d) => d.kind === 'ToolDecl').length;
     return { own: tools(analysis.program.decls), used: tools(analysis.imported) };
+  }
+
+  // ------------------------------------------------------------ display (service/display/)
+
+  private readonly semanticCache = new SemanticTokensCache();
+  private hintOptions: InlayHintOptions = { ...DEFAULT_INLAY_HINT_OPTIONS };
+  private includeBehaviorInCosts = true;
+
+  /** Applies the display settings; true when the inlay hints or lenses shown may change. */
+  configureDisplay(settings: DisplaySettings): boolean {
+    const next: InlayHintOptions = {
+      parameterNames: settings.parameterNameHints ?? DEFAULT_INLAY_HINT_OPTIONS.parameterNames,
+      bindingTypes: settings.bindingTypeHints ?? DEFAULT_INLAY_HINT_OPTIONS.bindingTypes,
+    };
+    const behavior = settings.includeBehavior ?? true;
+    const changed = next.parameterNames !== this.hintOptions.parameterNames || next.bindingTypes !== this.hintOptions.bindingTypes || behavior !== this.includeBehaviorInCosts;
+    this.hintOptions = next;
+    this.includeBehaviorInCosts = behavior;
+    return changed;
+  }
+
+  /** Analysis and line index of an open document. */
+  private indexed(uri: string): { analysis: FileAnalysis; index: LineIndex } | undefined {
+    const doc = this.open.get(uri);
+    const analysis = this.getAnalysis(uri);
+    return doc && analysis ? { analysis, index: this.indexOf(doc) } : undefined;
+  }
+
+  semanticTokens(uri: string): SemanticTokens {
+    const c = this.indexed(uri);
+    return this.semanticCache.full(uri, c ? fileTokens(c.analysis, c.index) : []);
+  }
+
+  semanticTokensDelta(uri: string, previousResultId: string): SemanticTokens | SemanticTokensDelta {
+    const c = this.indexed(uri);
+    return this.semanticCache.delta(uri, previousResultId, c ? fileTokens(c.analysis, c.index) : []);
+  }
+
+  semanticTokensRange(uri: string, range: Range): SemanticTokens {
+    const c = this.indexed(uri);
+    return { data: c ? rangeTokens(c.analysis, c.index, range) : [] };
+  }
+
+  inlayHints(uri: string, range: Range): InlayHint[] {
+    const c = this.indexed(uri);
+    return c ? inlayHints(c.analysis, c.index, range, this.hintOptions) : [];
+  }
+
+  /** Token-cost lenses; the first call loads the tokenizer. */
+  async codeLenses(uri: string): Promise<CodeLens[]> {
+    const counter = await loadTokenCounter();
+    const c = this.indexed(uri);
+    return c ? tokenCostLenses(c.analysis, c.index, counter, this.includeBehaviorInCosts ? behaviorExtender() : undefined) : [];
+  }
+
+  documentLinks(uri: string): DocumentLink[] {
+    const c = this.indexed(uri);
+    return c ? useLinks(c.analysis, c.index, (p) => this.host.readFile(p) !== undefined, (p) => this.uriOf(p)) : [];
+  }
+
+  /** Drops what the display features keep for a closed document. */
+  forgetDisplay(uri: string): void {
+    this.semanticCache.forget(uri);
   }
 
   getText(uri: string): string | undefined {

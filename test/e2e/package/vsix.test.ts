@@ -53,6 +53,8 @@ describe('the .vsix package', () => {
     const needed = [
       manifest.main,
       'dist/server.js',
+      // The tokenizer of the token-cost lenses and the long-description lint, loaded by the server when first needed.
+      'dist/tokenizer.js',
       ...(manifest.contributes?.languages ?? []).flatMap((l) => (l.configuration ? [l.configuration] : [])),
       ...(manifest.contributes?.grammars ?? []).map((g) => g.path),
       ...(manifest.contributes?.snippets ?? []).map((s) => s.path),

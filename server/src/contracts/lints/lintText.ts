@@ -231,12 +231,7 @@ function mask(s: string): string {
 
 // ---------------------------------------------------------------- documentation quality
 
-/** A rough token count for English text sent to a model: about four characters per token. */
-export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 4);
-}
-
-/** Descriptions longer than this (estimated tokens) get a `long-description` note. */
+/** Descriptions longer than this (in o200k_base tokens, see measure/tokenCount.ts) get a `long-description` note. */
 export const LONG_DESCRIPTION_TOKENS = 250;
 
 const FILLER = /^(?:todo|tbd|fixme|n\/?a|none|null|undefined|description|desc|tool|a tool|the tool|this tool|my tool|test|testing|foo|bar|placeholder|helper|utility|does stuff|does things|function|a function)\.?$/i;

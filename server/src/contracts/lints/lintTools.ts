@@ -7,7 +7,6 @@
 import type { Severity } from '../../diagnostics';
 import {
   LONG_DESCRIPTION_TOKENS,
-  estimateTokens,
   findCredentials,
   findHiddenCharacters,
   findModelInstructions,
@@ -16,6 +15,7 @@ import {
   vagueDescriptionReason,
 } from './lintText';
 import { nameConfusion, nonAsciiLetters } from './lintNames';
+import { countTokens, tokenUpperBound, TOKENIZER_NAME } from '../../measure/tokenCount';
 
 /** Every lint code (source `ilo-contracts`). */
 export type LintCode =
@@ -101,7 +101,7 @@ export interface LintFinding {
 }
 
 export interface LintOptions {
-  /** Estimated-token threshold for `long-description` (default LONG_DESCRIPTION_TOKENS). */
+  /** Token threshold (o200k_base) for `long-description` (default LONG_DESCRIPTION_TOKENS). */
   longDescriptionTokens?: number;
   /** Codes to skip. */
   disable?: readonly LintCode[];
@@ -191,16 +191,31 @@ function lintOne(tool: LintTool, i: number, options: LintOptions, add: Add): voi
   } else {
     const vague = vagueDescriptionReason(description, tool.name);
     if (vague) add({ code: 'vague-description', tool: i, target: { kind: 'description' }, message: `the description of \`${tool.name}\` says little about what it does: ${vague}` });
-    const tokens = estimateTokens(description);
     const limit = options.longDescriptionTokens ?? LONG_DESCRIPTION_TOKENS;
-    if (tokens > limit) {
+    const tokens = descriptionTokens(description, limit);
+    if (tokens !== undefined && tokens > limit) {
       add({
         code: 'long-description',
         tool: i,
         target: { kind: 'description' },
-        message: `the description is about ${tokens} tokens (${description.length} characters), sent with every request that lists this tool; over ${limit} is long`,
+        message: `the description is ${tokens} tokens (${TOKENIZER_NAME}; ${description.length} characters), sent with every request that lists this tool; over ${limit} is long`,
       });
     }
+  }
+}
+
+/**
+ * Tokens of a description, or undefined when they need not be counted (it is
+ * short enough in bytes to be under the limit whatever the tokenizer says,
+ * which keeps the tokenizer unloaded for ordinary files) or cannot be (the
+ * tokenizer failed to load: the lint is skipped rather than guessed).
+ */
+function descriptionTokens(description: string, limit: number): number | undefined {
+  if (tokenUpperBound(description) <= limit) return undefined;
+  try {
+    return countTokens(description);
+  } catch {
+    return undefined;
   }
 }
 
