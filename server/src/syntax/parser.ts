@@ -1847,7 +1847,11 @@ export class Parser {
         return this.parseList();
       case 'ident': {
         this.pos++;
-        if (t.text === 'mmap') return { kind: 'Call', callee: this.name(t), args: [], unwrap: 'none', start, end: t.end };
+        if (t.text === 'mmap') {
+          // `mmap()` is the same empty map (the reference's formatter prints it so).
+          if (this.peekKind() === '(' && this.kindAt(this.pos + 1) === ')') this.pos += 2;
+          return { kind: 'Call', callee: this.name(t), args: [], unwrap: 'none', start, end: this.prevEnd() };
+        }
         const b = this.peek();
         if (
           (b?.kind === '!' || b?.kind === '!!') &&
