@@ -5,6 +5,7 @@ import { checkFiles, formatRecord } from './cli/check';
 import { runExport } from './cli/export';
 import { runContracts } from './cli/contracts';
 import { runImport, runVerify } from './cli/importVerify';
+import { runFmt } from './cli/fmt';
 import type { CliIo } from './cli/io';
 import { parseArgs, scopeOption } from './cli/args';
 import { startServer } from './server';
@@ -34,6 +35,11 @@ usage:
   ilo-ls verify --config CFG [--lock PATH] [--json]
                                       re-list pinned servers and report drift on the imported
                                       declarations; exit 1 on removed tools or unreachable servers
+  ilo-ls fmt [--style expanded|dense] [--check] [--write] FILE|DIR...
+                                      format: print the formatted text (--style dense: one line
+                                      per declaration); --check exits 1 when a file would
+                                      change; --write rewrites the files that change. A file
+                                      with a syntax error is left untouched (exit 2)
   ilo-ls --help | --version
 `;
 
@@ -66,6 +72,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await runImport(rest, io);
       case 'verify':
         return await runVerify(rest, io);
+      case 'fmt':
+        return runFmt(rest, io);
       default:
         io.err(`ilo-ls: unknown command '${command}'\n${USAGE}`);
         return 2;

@@ -19,6 +19,7 @@ import { uriToPath } from './service/documents';
 import { EXPORT_FORMATS, type ExportFormat } from './service/exports';
 import type { CollisionScope } from './contracts';
 import { planImport, verifyAgainstServers, type ImportSource } from './service/importWorkflow';
+import { FORMATTING_CAPABILITIES, registerFormatting } from './lsp/formatting';
 
 /** Commands the client invokes through `workspace/executeCommand`. */
 export const SERVER_COMMANDS = {
@@ -78,6 +79,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
         completionProvider: { triggerCharacters: ['.', ':', '>'] },
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
         executeCommandProvider: { commands: Object.values(SERVER_COMMANDS) },
+        ...FORMATTING_CAPABILITIES,
       },
       serverInfo: { name: 'ilo-ls', version: '0.1.0' },
     };
@@ -188,6 +190,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   connection.onCompletion((p) => safely([], () => service.completion(p.textDocument.uri, p.position)));
   connection.onDocumentSymbol((p) => safely([], () => service.documentSymbols(p.textDocument.uri)));
   connection.onCodeAction((p) => safely([], () => service.codeActions(p.textDocument.uri, p.context.diagnostics)));
+  registerFormatting(connection, service, () => configurationSupport);
 
   documents.listen(connection);
   connection.listen();

@@ -16,7 +16,7 @@ import type * as A from '../syntax/ast';
 import { isVariadicTrailing } from '../syntax/callArity';
 import type { AritySource } from './arity';
 import { comparedCallee } from './meaning';
-import { continuesCall, glue, isBareIdent, isSingleUnit, numberText, startsWithGreater, textLiteral, typeText } from './spelling';
+import { chainMiscounts, continuesCall, glue, isBareIdent, isSingleUnit, numberText, startsWithGreater, textLiteral, typeText } from './spelling';
 
 export type Style = 'expanded' | 'dense';
 
@@ -328,7 +328,7 @@ export class ExprPrinter {
     const right = this.print(e.right, { kind: 'pbo', followed: ctx.followed });
     // A run of prefix operators (`<<=a b c`) whose operands the parser's lookahead cannot count
     // is checked by operand count, which miscounts groups: give the inner operation its own group.
-    if (/^[-+*/<>=!&|]/.test(left) && !continuesCall(`${e.op} ${left} ${right}`) && this.canParen(e.left)) {
+    if (chainMiscounts(`${e.op} ${left} ${right}`) && this.canParen(e.left)) {
       left = `(${this.bare(e.left, EXPR)})`;
     }
     if (!this.dense) return `${e.op} ${left} ${right}`;

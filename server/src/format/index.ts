@@ -83,9 +83,10 @@ export function formatIlo(text: string, options: FormatOptions = {}): FormatResu
   }
 }
 
-/** A refusal as one line for people: `line 3, col 7: ILO-P003 expected …`. */
+/** A refusal as one line for people: `syntax error at line 3, col 7: ILO-P003 expected …`. */
 export function describeRefusal(r: FormatRefusal): string {
-  return `line ${r.line}, col ${r.col}: ${r.code === 'too-large' || r.code === 'internal-error' ? '' : `${r.code} `}${r.message}`;
+  if (r.code === 'too-large' || r.code === 'internal-error') return r.message;
+  return `syntax error at line ${r.line}, col ${r.col}: ${r.code} ${r.message}`;
 }
 
 /** The edits that format a whole document (none when it is formatted already), or the refusal. */

@@ -204,6 +204,62 @@ export function looksLikePrefixOperation(text: string): boolean {
   return toks[0] !== undefined && toks[0].kind === 'op' && prefixEnd(toks, 0, 0) !== undefined;
 }
 
+const CHAIN_OPS = new Set(['+', '*', '/', '>', '<', '>=', '<=', '=', '!=', '&', '|', '+=']);
+
+/**
+ * Whether printed text starting with two or more prefix operators trips the
+ * parser's operand count for such runs (Parser.prefixChainDiagnostic), which
+ * it applies when its lookahead cannot pair the operands: it counts a group
+ * right after a name as part of that name (`-1 (x)` is one operand), so the
+ * count can come out short.
+ */
+export function chainMiscounts(text: string): boolean {
+  const toks = scanTokens(text);
+  if (prefixEnd(toks, 0, 0) !== undefined) return false;
+  let k = 0;
+  while (k < toks.length && CHAIN_OPS.has(toks[k].text)) k++;
+  if (k < 2) return false;
+  let atoms = 0;
+  let binops = k;
+  let q = k;
+  const skipGroup = (): void => {
+    let depth = 0;
+    do {
+      if (toks[q].kind === 'open') depth++;
+      else if (toks[q].kind === 'close') depth--;
+      q++;
+    } while (depth > 0 && q < toks.length);
+  };
+  while (q < toks.length) {
+    const t = toks[q];
+    if (t.kind === 'close' || t.text === ';' || t.text === '}') break;
+    if (t.text === '!' || t.text === '~' || t.text === '^' || t.text === '$' || t.text === '-') {
+      q++;
+    } else if (t.kind === 'atom' || t.kind === 'ident') {
+      if (t.text === 'with') return false;
+      atoms++;
+      q++;
+      for (;;) {
+        const n = toks[q];
+        if (n === undefined) break;
+        if (n.text === '.' || n.text === '.?') q += 2;
+        else if (n.text === '!' || n.text === '!!') q++;
+        else if (n.kind === 'open') skipGroup();
+        else break;
+      }
+    } else if (t.kind === 'open') {
+      atoms++;
+      skipGroup();
+    } else if (CHAIN_OPS.has(t.text)) {
+      binops++;
+      q++;
+    } else {
+      return false;
+    }
+  }
+  return atoms < binops + 1;
+}
+
 /** Whether printed text is one unit for the parser's lookahead: a literal, a name, or one bracketed group. */
 export function isSingleUnit(text: string): boolean {
   const toks = scanTokens(text);

@@ -11,6 +11,7 @@ import type {
   Hover,
   Location,
   Position,
+  Range,
 } from 'vscode-languageserver';
 import type { Decl } from '../syntax/ast';
 import { LineIndex } from '../syntax/lineIndex';
@@ -26,6 +27,8 @@ import { OverlayFileHost, pathToUri, uriToPath } from './documents';
 import { hoverAt, type DeclHoverSections } from './hover';
 import { toLspDiagnostics } from './lspDiagnostics';
 import { exportDecls, exportTools, type ExportFormat, type ExportResult } from './exports';
+import { documentFormatting, rangeFormatting, type FormattingOutcome } from './formatting';
+import type { FormatStyle } from '../format';
 
 export interface PublishedDiagnostics {
   uri: string;
@@ -209,6 +212,22 @@ export class LanguageService {
     if (!analysis) return { own: 0, used: 0 };
     const tools = (decls: readonly Decl[]): number => decls.filter((d) => d.kind === 'ToolDecl').length;
     return { own: tools(analysis.program.decls), used: tools(analysis.imported) };
+  }
+
+  // ------------------------------------------------------------ formatting (issue 13)
+
+  /** Edits that format an open document in `style`, or why it is not formatted. */
+  format(uri: string, style: FormatStyle): FormattingOutcome {
+    const doc = this.open.get(uri);
+    const analysis = this.getAnalysis(uri);
+    return doc && analysis ? documentFormatting(analysis, this.indexOf(doc), style) : { edits: [] };
+  }
+
+  /** Edits that format the declarations a range of an open document touches. */
+  formatRange(uri: string, range: Range, style: FormatStyle): FormattingOutcome {
+    const doc = this.open.get(uri);
+    const analysis = this.getAnalysis(uri);
+    return doc && analysis ? rangeFormatting(analysis, this.indexOf(doc), range, style) : { edits: [] };
   }
 
   getText(uri: string): string | undefined {
