@@ -93,3 +93,19 @@ test('declarations sharing a line get a line each', () => {
 test('a body in braces is the same body', () => {
   assert.equal(formatted('f x:n>n{a=x;+a 1}', 'dense'), lines('f x:n>n;a=x;+a 1'));
 });
+
+test('a line break still ends each declaration: bodies ending in a bare name or call before the next declaration', () => {
+  const src = 'sz xs:L n>n;len xs\nid x:n>n;x\ntype pt{x:n}\nlast xs:L n>n;sz xs';
+  for (const style of ['dense', 'expanded'] as const) {
+    const decls = parseClean(formatted(src, style)).decls;
+    assert.deepEqual(decls.map((d) => d.kind), ['FunctionDecl', 'FunctionDecl', 'TypeDecl', 'FunctionDecl'], style);
+    assert.deepEqual((decls[0] as { body: unknown[] }).body.length, 1, style);
+  }
+  assert.equal(formatted(src, 'dense'), lines('sz xs:L n>n;len xs', 'id x:n>n;x', 'type pt{x:n}', 'last xs:L n>n;sz xs'));
+});
+
+test('a statement spread over lines inside brackets becomes one line', () => {
+  const src = 'g>L n\n  xs=[10, 20,\n     30, 40]\n  xs';
+  assert.equal(formatted(src, 'expanded'), lines('g > L n', '  xs = [10, 20, 30, 40]', '  xs'));
+  assert.equal(formatted(src, 'dense'), lines('g>L n;xs=[10, 20, 30, 40];xs'));
+});
