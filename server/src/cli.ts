@@ -6,6 +6,7 @@ import { runExport } from './cli/export';
 import { runContracts } from './cli/contracts';
 import { runImport, runVerify } from './cli/importVerify';
 import { runExplain } from './cli/explain';
+import { runFmt } from './cli/fmt';
 import type { CliIo } from './cli/io';
 import { parseArgs, scopeOption } from './cli/args';
 import { startServer } from './server';
@@ -42,6 +43,11 @@ usage:
                                       declarations; exit 1 on removed tools or unreachable servers
   ilo-ls explain CODE... | --list   what a diagnostic code (ILO-T005, T005) means, a wrong and
                                       a right example and the fix
+  ilo-ls fmt [--style expanded|dense] [--check] [--write] FILE|DIR...
+                                      format: print the formatted text (--style dense: one line
+                                      per declaration); --check exits 1 when a file would
+                                      change; --write rewrites the files that change. A file
+                                      with a syntax error is left untouched (exit 2)
   ilo-ls --help | --version
 `;
 
@@ -76,6 +82,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await runVerify(rest, io);
       case 'explain':
         return runExplain(rest, io);
+      case 'fmt':
+        return runFmt(rest, io);
       default:
         io.err(`ilo-ls: unknown command '${command}'\n${USAGE}`);
         return 2;

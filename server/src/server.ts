@@ -22,6 +22,7 @@ import { planImport, verifyAgainstServers, type ImportSource } from './service/i
 import { refactorCapabilities, registerRefactorHandlers } from './lsp/refactor';
 import { NAVIGATION_CAPABILITIES, registerNavigation } from './lsp/navigate';
 import { registerDisplay, type DisplayConfig } from './lsp/display';
+import { FORMATTING_CAPABILITIES, registerFormatting } from './lsp/formatting';
 
 /** Commands the client invokes through `workspace/executeCommand`. */
 export const SERVER_COMMANDS = {
@@ -85,6 +86,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
         ...refactorCapabilities,
         ...NAVIGATION_CAPABILITIES,
         ...display.capabilities(params.capabilities),
+        ...FORMATTING_CAPABILITIES,
       },
       serverInfo: { name: 'ilo-ls', version: '0.1.0' },
     };
@@ -199,6 +201,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   connection.onCodeAction((p) => safely([], () => service.codeActions(p.textDocument.uri, p.context.diagnostics)));
   registerRefactorHandlers(connection, service);
   registerNavigation(connection, service, safely);
+  registerFormatting(connection, service, () => configurationSupport);
 
   documents.listen(connection);
   connection.listen();

@@ -63,6 +63,16 @@ const ANSWERED_REQUESTS = [
   'client/registerCapability',
 ];
 
+/** What `workspace/configuration` answers for a section: `ilo` → the settings, `ilo.format` → their `format` entry. */
+function settingsSection(settings: Record<string, unknown>, section: string | undefined): unknown {
+  if (section === undefined) return null;
+  const [head, ...rest] = section.split('.');
+  if (head !== 'ilo') return null;
+  let value: unknown = settings;
+  for (const key of rest) value = value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+  return value ?? null;
+}
+
 export async function startSession(opts: StartOptions = {}): Promise<LspSession> {
   assert.ok(fs.existsSync(serverJs), 'dist/server.js must be built (npm run build) before this test');
   const child: ChildProcess = spawn(process.execPath, [serverJs, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
@@ -81,7 +91,7 @@ export async function startSession(opts: StartOptions = {}): Promise<LspSession>
   conn.onRequest('workspace/configuration', (p: { items: Array<{ section?: string }> }) => {
     serverRequests.push('workspace/configuration');
     wake();
-    return p.items.map((i) => (i.section === 'ilo' ? state.settings : null));
+    return p.items.map((i) => settingsSection(state.settings, i.section));
   });
   for (const method of ANSWERED_REQUESTS) {
     conn.onRequest(method, () => {

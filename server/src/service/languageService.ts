@@ -56,6 +56,8 @@ import {
   type InlayHintOptions,
 } from './display';
 import { loadTokenCounter } from '../measure/tokenCount';
+import { documentFormatting, rangeFormatting, type FormattingOutcome } from './formatting';
+import type { FormatStyle } from '../format';
 
 export interface PublishedDiagnostics {
   uri: string;
@@ -305,6 +307,22 @@ export class LanguageService {
   /** Drops what the display features keep for a closed document. */
   forgetDisplay(uri: string): void {
     this.semanticCache.forget(uri);
+  }
+
+  // ------------------------------------------------------------ formatting (issue 13)
+
+  /** Edits that format an open document in `style`, or why it is not formatted. */
+  format(uri: string, style: FormatStyle): FormattingOutcome {
+    const doc = this.open.get(uri);
+    const analysis = this.getAnalysis(uri);
+    return doc && analysis ? documentFormatting(analysis, this.indexOf(doc), style) : { edits: [] };
+  }
+
+  /** Edits that format the declarations a range of an open document touches. */
+  formatRange(uri: string, range: Range, style: FormatStyle): FormattingOutcome {
+    const doc = this.open.get(uri);
+    const analysis = this.getAnalysis(uri);
+    return doc && analysis ? rangeFormatting(analysis, this.indexOf(doc), range, style) : { edits: [] };
   }
 
   getText(uri: string): string | undefined {

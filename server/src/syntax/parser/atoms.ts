@@ -58,7 +58,9 @@ export abstract class AtomParser extends TypeParser {
         case 'ident': {
           this.pos++;
           if (t.text === 'mmap') {
-            return { kind: 'Call', callee: this.name(t), args: [], unwrap: 'none', start, end: t.end };
+            // `mmap()` is the same empty map (the reference's formatter prints it so).
+            if (this.peekKind() === '(' && this.kindAt(this.pos + 1) === ')') this.pos += 2;
+            return { kind: 'Call', callee: this.name(t), args: [], unwrap: 'none', start, end: this.prevEnd() };
           }
           const b = this.peek();
           if (
