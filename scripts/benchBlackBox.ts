@@ -68,15 +68,19 @@ function memoryOf(pid: number): { rss: number; hwm: number } | undefined {
 // ------------------------------------------------------------- LSP client
 
 /** A fresh language server process and a protocol connection to it. */
-class ServerProcess {
+export class ServerProcess {
   readonly child: ChildProcess;
   readonly conn: ProtocolConnection;
   private readonly waiters: Array<(p: PublishDiagnosticsParams) => boolean> = [];
   private configurationAnswered: () => void = () => undefined;
   readonly configured: Promise<void>;
 
-  constructor(serverJs: string, private readonly settings: { collisions: { scope: 'file' | 'workspace' } }) {
-    this.child = spawn(process.execPath, [serverJs, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  constructor(
+    serverJs: string,
+    private readonly settings: { collisions: { scope: 'file' | 'workspace' } },
+    nodeArgs: readonly string[] = [],
+  ) {
+    this.child = spawn(process.execPath, [...nodeArgs, serverJs, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
     this.conn = createProtocolConnection(new StreamMessageReader(this.child.stdout!), new StreamMessageWriter(this.child.stdin!));
     this.configured = new Promise((resolve) => (this.configurationAnswered = resolve));
     this.conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
@@ -150,12 +154,16 @@ class ServerProcess {
     } catch {
       // already gone
     }
+    // Give the server a moment to exit on its own (it may be writing a profile).
+    if (this.child.exitCode === null) await new Promise((resolve) => setTimeout(resolve, 200));
+    const exited = new Promise((resolve) => this.child.once('exit', resolve));
+    if (this.child.exitCode === null) await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 3000))]);
     this.conn.dispose();
     if (this.child.exitCode === null) this.child.kill();
   }
 }
 
-interface LspEdit {
+export interface LspEdit {
   range: { start: { line: number; character: number }; end: { line: number; character: number } };
   text: string;
 }

@@ -9,11 +9,7 @@
 // the server sent them (not reshaped by the SDK's schemas), so that what is
 // hashed and pinned is what the server said.
 
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ResultSchema, ToolSchema } from '@modelcontextprotocol/sdk/types.js';
 import { isJsonObject } from '../schema/json';
 import { readToolList, type InputProblem, type RawTool } from './importInput';
 import type { ServerConfig } from './mcpClientConfig';
@@ -69,6 +65,13 @@ export async function listServerTools(server: string, config: ServerConfig, opti
   const timeoutMs = options.timeoutMs ?? DEFAULT_LIST_TIMEOUT_MS;
   const deadline = Date.now() + timeoutMs;
   let stderr = '';
+  // The SDK (with zod and ajv) is loaded on the first listing, not at start-up.
+  const [{ Client }, { StdioClientTransport }, { StreamableHTTPClientTransport }, { ResultSchema, ToolSchema }] = await Promise.all([
+    import('@modelcontextprotocol/sdk/client/index.js'),
+    import('@modelcontextprotocol/sdk/client/stdio.js'),
+    import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
+    import('@modelcontextprotocol/sdk/types.js'),
+  ]);
   const client = new Client(options.clientInfo ?? { name: 'ilo-ls', version: '0.1.0' }, { capabilities: {} });
   let transport: Transport;
   if (config.kind === 'stdio') {
