@@ -14,6 +14,7 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { LanguageService, type PublishedDiagnostics } from './service/languageService';
+import { ChangeBatch } from './service/changeBatch';
 import { schemaHoverSections } from './service/schemaHover';
 import { uriToPath } from './service/documents';
 import { EXPORT_FORMATS, type ExportFormat } from './service/exports';
@@ -32,10 +33,25 @@ export const SERVER_COMMANDS = {
   verify: 'ilo.server.verify',
 } as const;
 
-export function startServer(connection: Connection = createConnection(ProposedFeatures.all)): void {
+export function startServer(connectionFor: (batch: ChangeBatch) => Connection = serverConnection): void {
   const documents = new TextDocuments(TextDocument);
   const service = new LanguageService(schemaHoverSections);
   let configurationSupport = false;
+  // Changes are analysed once the queue of incoming messages is drained: a
+  // burst of keystrokes is one analysis, published for the latest version.
+  const changes = new ChangeBatch((uris) => {
+    for (const uri of uris) analyseLatest(uri);
+  });
+  const connection = connectionFor(changes);
+  const analyseLatest = (uri: string): void => {
+    const doc = documents.get(uri);
+    if (doc) guarded(uri, () => service.setDocument(uri, doc.getText(), doc.version));
+  };
+  /** Before answering a request about `uri`, analyse its pending change. */
+  const current = (uri: string): string => {
+    if (changes.take(uri)) analyseLatest(uri);
+    return uri;
+  };
 
   const publish = (items: PublishedDiagnostics[]): void => {
     for (const item of items) void connection.sendDiagnostics(item);
@@ -107,7 +123,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     };
     const analysisOf = (uri: string | undefined) => {
       if (!uri) throw new Error(`${params.command}: a document uri is required`);
-      const analysis = service.getAnalysis(uri);
+      const analysis = service.getAnalysis(current(uri));
       if (!analysis) throw new Error(`${params.command}: ${uri} is not open in the ilo language server`);
       return analysis;
     };
@@ -123,7 +139,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
         return { tools: service.toolCount(arg.uri!) };
       case SERVER_COMMANDS.importPlan: {
         if (!arg.source) throw new Error('importPlan: a source is required');
-        const target = arg.targetUri ? service.getAnalysis(arg.targetUri) : undefined;
+        const target = arg.targetUri ? service.getAnalysis(current(arg.targetUri)) : undefined;
         const taken = target ? target.program.decls.flatMap((d) => (d.kind !== 'UseDecl' && d.name ? [d.name.text] : [])) : [];
         const plan = await planImport(arg.source, arg.targetUri ? uriToPath(arg.targetUri) : undefined, taken);
         return {
@@ -155,10 +171,9 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     }
   });
 
-  documents.onDidChangeContent((e) => {
-    guarded(e.document.uri, () => service.setDocument(e.document.uri, e.document.getText(), e.document.version));
-  });
+  documents.onDidChangeContent((e) => changes.changed(e.document.uri));
   documents.onDidClose((e) => {
+    changes.drop(e.document.uri);
     guarded(e.document.uri, () => service.closeDocument(e.document.uri));
   });
   connection.onDidChangeWatchedFiles((params) => {
@@ -180,12 +195,24 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       return fallback;
     }
   };
-  connection.onHover((p) => safely(null, () => service.hover(p.textDocument.uri, p.position) ?? null));
-  connection.onDefinition((p) => safely(null, () => service.definition(p.textDocument.uri, p.position) ?? null));
-  connection.onCompletion((p) => safely([], () => service.completion(p.textDocument.uri, p.position)));
-  connection.onDocumentSymbol((p) => safely([], () => service.documentSymbols(p.textDocument.uri)));
-  connection.onCodeAction((p) => safely([], () => service.codeActions(p.textDocument.uri, p.context.diagnostics)));
+  connection.onHover((p) => safely(null, () => service.hover(current(p.textDocument.uri), p.position) ?? null));
+  connection.onDefinition((p) => safely(null, () => service.definition(current(p.textDocument.uri), p.position) ?? null));
+  connection.onCompletion((p) => safely([], () => service.completion(current(p.textDocument.uri), p.position)));
+  connection.onDocumentSymbol((p) => safely([], () => service.documentSymbols(current(p.textDocument.uri))));
+  connection.onCodeAction((p) => safely([], () => service.codeActions(current(p.textDocument.uri), p.context.diagnostics)));
 
   documents.listen(connection);
   connection.listen();
+}
+
+/** The connection of a server process (transport from the command line), counting handled messages for the batch. */
+function serverConnection(batch: ChangeBatch): Connection {
+  return createConnection(ProposedFeatures.all, {
+    messageStrategy: {
+      handleMessage(message, next) {
+        batch.messageHandled();
+        return next(message);
+      },
+    },
+  });
 }
