@@ -257,11 +257,12 @@ export function benchPipelineEdits(dir: string): BenchRow[] {
 
 async function main(): Promise<void> {
   // `npm run bench -- --black-box` runs only the black-box section; `--rounds=N`
-  // sets its rounds; `--dist=DIR` measures the bundles in DIR instead of building dist/.
+  // sets its rounds; `--dist=DIR[,DIR...]` measures the bundles in those folders
+  // (interleaved, one column each) instead of building dist/.
   const args = process.argv.slice(2);
   const onlyBlackBox = args.includes('--black-box');
   const rounds = Number(/^--rounds=(\d+)$/.exec(args.find((a) => a.startsWith('--rounds=')) ?? '')?.[1] ?? 3);
-  const dist = args.find((a) => a.startsWith('--dist='))?.slice('--dist='.length);
+  const dists = args.find((a) => a.startsWith('--dist='))?.slice('--dist='.length).split(',');
   const dir = corpusDir();
   if (dir === undefined) {
     console.log('bench: ../shared/corpus not found next to the repository; skipping.');
@@ -276,7 +277,7 @@ async function main(): Promise<void> {
       ...benchPipelineEdits(dir),
     ]);
   }
-  await benchBlackBox({ root: repoRoot(), corpus: dir, bigText: dir === undefined ? undefined : bigDocument(dir), rounds, dist });
+  await benchBlackBox({ root: repoRoot(), corpus: dir, bigText: dir === undefined ? undefined : bigDocument(dir), rounds, dists });
 }
 
 if (launchedAs('bench')) {

@@ -28,18 +28,13 @@ import {
 
 /** A measure taken once per round; printed as the range over the rounds. */
 interface Measure {
-  name: string;
-  unit: 'ms' | 'MB' | '×' | 'text';
+  unit: 'ms' | 'MB' | '×';
   values: number[];
-  target?: string;
-  /** For unit 'text': printed as is. */
-  text?: string;
 }
 
 const round1 = (x: number): string => (x >= 100 ? x.toFixed(0) : x.toFixed(1));
 
 function rangeOf(m: Measure): string {
-  if (m.unit === 'text') return m.text ?? '';
   if (m.values.length === 0) return 'n/a';
   const lo = Math.min(...m.values);
   const hi = Math.max(...m.values);
@@ -307,7 +302,7 @@ async function workspaceRound(serverJs: string, ws: { dir: string; edited: strin
     const times: number[] = [];
     for (let i = 1; i < edits.length; i++) times.push(await server.change(uri, i + 2, edits[i]));
     const mem = memoryOf(server.pid);
-    return { open, first, p50: quantile(times, 0.5), p95: quantile(times, 0.95), hwm: mem?.hwm ?? NaN };
+    return { wsOpen: open, first, wsP50: quantile(times, 0.5), wsP95: quantile(times, 0.95), hwm: mem?.hwm ?? NaN };
   } finally {
     await server.stop();
   }
@@ -341,24 +336,29 @@ export interface BlackBoxOptions {
   bigText: string | undefined;
   /** Fresh server starts per measure (and CLI rounds). */
   rounds?: number;
-  /** Measure the bundles in this folder instead of building dist/ (e.g. an older build, for comparison). */
-  dist?: string;
+  /**
+   * Measure the bundles in these folders instead of building dist/ (e.g. an
+   * older build beside the current one). Their rounds are interleaved, so a
+   * load spike on the machine hits every column alike.
+   */
+  dists?: readonly string[];
 }
+
+/** One column of the table: per measure, the value of each round. */
+type Column = Map<string, number[]>;
 
 export async function benchBlackBox(opts: BlackBoxOptions): Promise<void> {
   const rounds = opts.rounds ?? 3;
-  console.log(`\n## Black box: ${opts.dist ?? 'dist/'} bundles in fresh processes (${rounds} rounds; ranges over the rounds)\n`);
+  const dists = opts.dists && opts.dists.length > 0 ? opts.dists : [path.join(opts.root, 'dist')];
+  console.log(`\n## Black box: bundles in fresh processes (${rounds} rounds; ranges over the rounds)\n`);
   if (opts.corpus === undefined || opts.bigText === undefined) {
     console.log('black box: ../shared/corpus not found; skipping (every row reads corpus programs).');
     return;
   }
-  if (opts.dist === undefined) {
+  if (opts.dists === undefined || opts.dists.length === 0) {
     const built = spawnSync(process.execPath, [path.join(opts.root, 'scripts', 'build.mjs')], { cwd: opts.root, stdio: 'inherit' });
     if (built.status !== 0) throw new Error('black box: npm run build failed');
   }
-  const dist = opts.dist ?? path.join(opts.root, 'dist');
-  const serverJs = path.join(dist, 'server.js');
-  const cliJs = path.join(dist, 'cli.js');
   const bigText = opts.bigText;
   const bigLines = bigText.split('\n').length;
   const big = bigFileFolder(opts.corpus, bigText);
@@ -366,76 +366,89 @@ export async function benchBlackBox(opts: BlackBoxOptions): Promise<void> {
   const small = smallExample(opts.corpus);
   const smallFile = path.join(big.dir, small.name);
   const smallLines = small.text.split('\n').length;
-  const measures: Measure[] = [];
-  const add = (name: string, unit: Measure['unit'], values: number[], target?: string): void => {
-    measures.push({ name, unit, values: values.filter((v) => !Number.isNaN(v)), target });
+  const columns: Column[] = dists.map(() => new Map());
+  const record = (c: Column, values: Record<string, number>): void => {
+    for (const [k, v] of Object.entries(values)) {
+      if (Number.isNaN(v)) continue;
+      const list = c.get(k) ?? [];
+      list.push(v);
+      c.set(k, list);
+    }
   };
+  const reference = process.env.ILO_BIN ?? 'ilo';
+  const refArgs = (process.env.ILO_REF_ARGS ?? '--ast').split(' ').filter((a) => a !== '');
+  const hasRef = onPath(reference);
   try {
-    const bigRounds: Array<Record<string, number>> = [];
-    for (let r = 0; r < rounds; r++) bigRounds.push(await bigFileRound(serverJs, big.file, bigText));
-    const col = (rs: Array<Record<string, number>>, k: string): number[] => rs.map((x) => x[k]);
-    const kb = (bigText.length / 1024).toFixed(0);
-    add(`server start → initialize answered`, 'ms', col(bigRounds, 'started'));
-    add(`${bigLines}-line file (${kb} KB): didOpen → first publishDiagnostics`, 'ms', col(bigRounds, 'open'), '≤ 400 ms');
-    add(`  one-character didChange → its publishDiagnostics, p50 (${EDITS} edits)`, 'ms', col(bigRounds, 'p50'));
-    add(`  one-character didChange → its publishDiagnostics, p95`, 'ms', col(bigRounds, 'p95'), '≤ 10 ms');
-    add(`  hover, p95 (50 requests)`, 'ms', col(bigRounds, 'hover'));
-    add(`  completion, p95 (50 requests)`, 'ms', col(bigRounds, 'completion'));
-    add(`  server RSS after open + ${EDITS} edits`, 'MB', col(bigRounds, 'rss'), '≤ 150 MB');
-
-    const wsRounds: Array<Record<string, number>> = [];
-    for (let r = 0; r < rounds; r++) wsRounds.push(await workspaceRound(serverJs, ws));
-    const wsName = `workspace of ${ws.files} files (${ws.lines} lines), collisions.scope = workspace`;
-    add(`${wsName}: didOpen → publishDiagnostics`, 'ms', col(wsRounds, 'open'));
-    add(`  first keystroke → its publishDiagnostics`, 'ms', col(wsRounds, 'first'));
-    add(`  keystroke → its publishDiagnostics, p50 (${WORKSPACE_EDITS - 1} more edits)`, 'ms', col(wsRounds, 'p50'));
-    add(`  keystroke → its publishDiagnostics, p95`, 'ms', col(wsRounds, 'p95'), '≤ 15 ms');
-    add(`  server peak RSS (VmHWM)`, 'MB', col(wsRounds, 'hwm'), '≤ 150 MB');
-
-    // CLI: `rounds` rounds of five interleaved runs; each round gives its median.
-    const commands: Record<string, { cmd: string; args: string[] }> = {
-      node: { cmd: process.execPath, args: ['-e', '0'] },
-      small: { cmd: process.execPath, args: [cliJs, 'check', smallFile] },
-      big: { cmd: process.execPath, args: [cliJs, 'check', big.file] },
-    };
-    const reference = process.env.ILO_BIN ?? 'ilo';
-    const refArgs = (process.env.ILO_REF_ARGS ?? '--ast').split(' ').filter((a) => a !== '');
-    const hasRef = onPath(reference);
+    for (let r = 0; r < rounds; r++) {
+      for (let d = 0; d < dists.length; d++) record(columns[d], await bigFileRound(path.join(dists[d], 'server.js'), big.file, bigText));
+    }
+    for (let r = 0; r < rounds; r++) {
+      for (let d = 0; d < dists.length; d++) record(columns[d], await workspaceRound(path.join(dists[d], 'server.js'), ws));
+    }
+    // CLI: rounds of five interleaved runs of every command; each round gives its medians.
+    const commands: Record<string, { cmd: string; args: string[] }> = { node: { cmd: process.execPath, args: ['-e', '0'] } };
+    dists.forEach((dist, d) => {
+      commands[`small${d}`] = { cmd: process.execPath, args: [path.join(dist, 'cli.js'), 'check', smallFile] };
+      commands[`big${d}`] = { cmd: process.execPath, args: [path.join(dist, 'cli.js'), 'check', big.file] };
+    });
     if (hasRef) {
       commands.refSmall = { cmd: reference, args: [smallFile, ...refArgs] };
       commands.refBig = { cmd: reference, args: [big.file, ...refArgs] };
     }
-    const cliRounds: Array<Record<string, number>> = [];
     for (let r = 0; r < rounds; r++) {
       const t = processTimes(commands, 5);
-      const m: Record<string, number> = {};
-      for (const [k, v] of Object.entries(t)) m[k] = median(v);
-      cliRounds.push(m);
-    }
-    add('bare `node -e 0`, whole process (median of 5 per round)', 'ms', col(cliRounds, 'node'));
-    add(`\`ilo-ls check\`, ${smallLines}-line file, whole process`, 'ms', col(cliRounds, 'small'));
-    add('  … ÷ bare node', '×', cliRounds.map((m) => m.small / m.node), '≤ 2×');
-    add(`\`ilo-ls check\`, ${bigLines}-line file, whole process`, 'ms', col(cliRounds, 'big'));
-    if (hasRef) {
-      const label = `\`${reference} FILE ${refArgs.join(' ')}\``;
-      add(`reference ${label}, ${smallLines}-line file`, 'ms', col(cliRounds, 'refSmall'));
-      add(`reference ${label}, ${bigLines}-line file`, 'ms', col(cliRounds, 'refBig'));
-      add(`  \`ilo-ls check\` ÷ reference, ${bigLines}-line file`, '×', cliRounds.map((m) => m.big / m.refBig), '≤ 8×');
-    } else {
-      measures.push({ name: 'reference `ilo`', unit: 'text', values: [], text: 'not on PATH (set ILO_BIN)' });
+      const m = (k: string): number => median(t[k]);
+      columns.forEach((c, d) => {
+        const row: Record<string, number> = { node: m('node'), small: m(`small${d}`), smallRatio: m(`small${d}`) / m('node'), big: m(`big${d}`) };
+        if (hasRef) Object.assign(row, { refSmall: m('refSmall'), refBig: m('refBig'), bigRatio: m(`big${d}`) / m('refBig') });
+        record(c, row);
+      });
     }
   } finally {
     fs.rmSync(big.dir, { recursive: true, force: true });
     fs.rmSync(ws.dir, { recursive: true, force: true });
   }
-  printMeasures(measures);
+  const kb = (bigText.length / 1024).toFixed(0);
+  const wsName = `workspace of ${ws.files} files (${ws.lines} lines), collisions.scope = workspace`;
+  const refLabel = `\`${reference} FILE ${refArgs.join(' ')}\``;
+  const rows: Array<{ key: string; name: string; unit: Measure['unit']; target?: string }> = [
+    { key: 'started', name: 'server start → initialize answered', unit: 'ms' },
+    { key: 'open', name: `${bigLines}-line file (${kb} KB): didOpen → first publishDiagnostics`, unit: 'ms', target: '≤ 400 ms' },
+    { key: 'p50', name: `  one-character didChange → its publishDiagnostics, p50 (${EDITS} edits)`, unit: 'ms' },
+    { key: 'p95', name: '  one-character didChange → its publishDiagnostics, p95', unit: 'ms', target: '≤ 10 ms' },
+    { key: 'hover', name: '  hover, p95 (50 requests)', unit: 'ms' },
+    { key: 'completion', name: '  completion, p95 (50 requests)', unit: 'ms' },
+    { key: 'rss', name: `  server RSS after open + ${EDITS} edits`, unit: 'MB', target: '≤ 150 MB' },
+    { key: 'wsOpen', name: `${wsName}: didOpen → publishDiagnostics`, unit: 'ms' },
+    { key: 'first', name: '  first keystroke → its publishDiagnostics', unit: 'ms' },
+    { key: 'wsP50', name: `  keystroke → its publishDiagnostics, p50 (${WORKSPACE_EDITS - 1} more edits)`, unit: 'ms' },
+    { key: 'wsP95', name: '  keystroke → its publishDiagnostics, p95', unit: 'ms', target: '≤ 15 ms' },
+    { key: 'hwm', name: '  server peak RSS (VmHWM)', unit: 'MB', target: '≤ 150 MB' },
+    { key: 'node', name: 'bare `node -e 0`, whole process (median of 5 per round)', unit: 'ms' },
+    { key: 'small', name: `\`ilo-ls check\`, ${smallLines}-line file, whole process`, unit: 'ms' },
+    { key: 'smallRatio', name: '  … ÷ bare node', unit: '×', target: '≤ 2×' },
+    { key: 'big', name: `\`ilo-ls check\`, ${bigLines}-line file, whole process`, unit: 'ms' },
+    ...(hasRef
+      ? [
+          { key: 'refSmall', name: `reference ${refLabel}, ${smallLines}-line file`, unit: 'ms' as const },
+          { key: 'refBig', name: `reference ${refLabel}, ${bigLines}-line file`, unit: 'ms' as const },
+          { key: 'bigRatio', name: `  \`ilo-ls check\` ÷ reference, ${bigLines}-line file`, unit: '×' as const, target: '≤ 8×' },
+        ]
+      : []),
+  ];
+  const table = rows.map((row) => ({ name: row.name, target: row.target, values: columns.map((c) => rangeOf({ unit: row.unit, values: c.get(row.key) ?? [] })) }));
+  if (!hasRef) table.push({ name: 'reference `ilo`', target: undefined, values: dists.map(() => 'not on PATH (set ILO_BIN)') });
+  printTable(
+    dists.map((d) => (opts.dists ? d : 'dist/')),
+    table,
+  );
 }
 
-function printMeasures(measures: readonly Measure[]): void {
-  const w = Math.max(...measures.map((m) => m.name.length));
-  const values = measures.map(rangeOf);
-  const v = Math.max(5, ...values.map((s) => s.length));
-  console.log(`| ${'measure'.padEnd(w)} | ${'range'.padEnd(v)} | target |`);
-  console.log(`|${'-'.repeat(w + 2)}|${'-'.repeat(v + 2)}|--------|`);
-  measures.forEach((m, i) => console.log(`| ${m.name.padEnd(w)} | ${values[i].padEnd(v)} | ${m.target ?? ''} |`));
+function printTable(heads: readonly string[], rows: ReadonlyArray<{ name: string; target?: string; values: string[] }>): void {
+  const w = Math.max(7, ...rows.map((r) => r.name.length));
+  const widths = heads.map((h, i) => Math.max(h.length, ...rows.map((r) => r.values[i].length)));
+  const tw = Math.max(6, ...rows.map((r) => (r.target ?? '').length));
+  console.log(`| ${'measure'.padEnd(w)} | ${heads.map((h, i) => h.padEnd(widths[i])).join(' | ')} | ${'target'.padEnd(tw)} |`);
+  console.log(`|${'-'.repeat(w + 2)}|${widths.map((x) => '-'.repeat(x + 2)).join('|')}|${'-'.repeat(tw + 2)}|`);
+  for (const r of rows) console.log(`| ${r.name.padEnd(w)} | ${r.values.map((v, i) => v.padEnd(widths[i])).join(' | ')} | ${(r.target ?? '').padEnd(tw)} |`);
 }

@@ -31,3 +31,4 @@ export { listServerTools, listServers, McpListError, type ServerListing } from '
 export { driftByFile, driftDiagnostics } from './drift';
 export { verifyLockedServers, type VerifyResult } from './driftVerify';
 export { lintToolDecls } from './lintDecls';
+export { fileContractDiagnostics, resolveFiles, type FileContracts } from './contractDiagnostics';

@@ -10,7 +10,7 @@ import { IncrementalChecker } from '../check/check';
 import { resolveImports, type FileHost } from '../project/imports';
 import type { LocatedDecl } from '../query/symbols';
 import { buildSchemaEnv, schemaDiagnostics } from '../schema';
-import { contractDiagnostics, lintToolDecls, type CollisionScope } from '../contracts';
+import { contractDiagnostics, lintToolDecls, type CollisionScope, type ContractInput } from '../contracts';
 
 export interface FileAnalysis {
   /** Absolute path of the analysed file. */
@@ -126,6 +126,22 @@ export class Analyzer {
       dependencies: imports.dependencies,
       diagnostics,
     };
+  }
+
+  /**
+   * A file's declarations and those it sees through `use`, parsed but not
+   * verified, and without incremental state kept for it: what a file that is
+   * not open contributes to the workspace collision scope.
+   */
+  declarations(filePath: string, text: string): { input: ContractInput; dependencies: string[] } {
+    const abs = path.resolve(filePath);
+    let program = parseIlo(text).program;
+    const imports = resolveImports(abs, program, this.host, (p, t) => this.parseImported(p, t));
+    // As in analyze: calls to used functions take their arity from the used files.
+    const external = declaredArities(imports.imported);
+    if (external.size > 0) program = parseIlo(text, { externalArities: external }).program;
+    const imported = imports.imported.map((decl) => ({ decl, file: imports.importedFile.get(decl) }));
+    return { input: { path: abs, program, text, imported }, dependencies: imports.dependencies };
   }
 
   /** Forget the incremental state of a file (closed, deleted). */
