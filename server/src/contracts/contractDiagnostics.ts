@@ -36,7 +36,7 @@ export interface FileContracts {
 /** Resolve every file's tools once. */
 export function resolveFiles(inputs: readonly ContractInput[]): FileContracts[] {
   return inputs.map((input) => {
-    const { tools, env } = toolsOf(input);
+    const { tools, env } = toolsOf(input, input.env);
     return { input, env, tools };
   });
 }

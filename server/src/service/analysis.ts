@@ -9,7 +9,7 @@ import { IncrementalParser, parseIlo } from '../syntax/parse';
 import { IncrementalChecker } from '../check/check';
 import { resolveImports, type FileHost } from '../project/imports';
 import type { LocatedDecl } from '../query/symbols';
-import { buildSchemaEnv, schemaDiagnostics } from '../schema';
+import { buildSchemaEnv, schemaDiagnostics, type SchemaEnv } from '../schema';
 import { contractDiagnostics, lintToolDecls, type CollisionScope, type ContractInput } from '../contracts';
 
 export interface FileAnalysis {
@@ -25,6 +25,8 @@ export interface FileAnalysis {
   dependencies: string[];
   /** Parse, import, verifier, schema and tool-lint diagnostics for this file, sorted by position. */
   diagnostics: Diagnostic[];
+  /** The schema environment of the file's and the imported declarations (annotations parsed once, shared with the contract analyses). */
+  env: SchemaEnv;
 }
 
 interface FileState {
@@ -45,7 +47,7 @@ export function sortDiagnostics(diags: Diagnostic[]): Diagnostic[] {
  */
 export function contractsFor(analyses: readonly FileAnalysis[], scope: CollisionScope): Map<string, Diagnostic[]> {
   return contractDiagnostics(
-    analyses.map((a) => ({ path: a.path, program: a.program, text: a.text, imported: a.importedLocated })),
+    analyses.map((a) => ({ path: a.path, program: a.program, text: a.text, imported: a.importedLocated, env: a.env })),
     { scope },
   );
 }
@@ -125,6 +127,7 @@ export class Analyzer {
       importedLocated,
       dependencies: imports.dependencies,
       diagnostics,
+      env,
     };
   }
 

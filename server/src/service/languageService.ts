@@ -269,7 +269,7 @@ export class LanguageService {
     return {
       uri: doc.uri,
       version: doc.version,
-      diagnostics: toLspDiagnostics(all, analysis.text, doc.uri, (p) => this.textOf(p)),
+      diagnostics: toLspDiagnostics(all, analysis.text, doc.uri, (p) => this.textOf(p), this.indexOf(doc)),
     };
   }
 
@@ -278,8 +278,8 @@ export class LanguageService {
     this.toolsChanged = false;
     if (this.collisionScope === 'file') return contractsFor([analysis], 'file').get(analysis.path) ?? [];
     // The file's tools against the index of the others' (kept current, never re-read per edit).
-    const input = { path: analysis.path, program: analysis.program, text: analysis.text, imported: analysis.importedLocated };
-    const { tools, env } = toolsOf(input);
+    const input = { path: analysis.path, program: analysis.program, text: analysis.text, imported: analysis.importedLocated, env: analysis.env };
+    const { tools, env } = toolsOf(input, analysis.env);
     const f = { input, env, tools };
     this.toolsChanged = this.index.update(f, analysis.dependencies, analysis.text);
     return this.index.diagnostics(f, this.workspaceFiles);
