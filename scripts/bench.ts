@@ -5,6 +5,8 @@
 //      separated), with a fresh parser (no cached chunks);
 //   3. one-character edits in the middle of that file: time from the edit to
 //      fresh parse diagnostics with an IncrementalParser (median, p95, 200 edits).
+//   Then the black-box section (benchBlackBox.ts): the built server and CLI in
+//   fresh processes, timed from outside as an editor and a shell see them.
 // Sections 1-3 run twice: tolerant parser only, then with the strict path
 // (ohm syntactic grammar + parser/resolve.ts) tried first on every chunk, with the
 // share of chunks it built.
@@ -21,6 +23,7 @@ import { IncrementalChecker, checkProgram } from '../server/src/check/check';
 import { launchedAs, repoRoot } from './entry';
 import { Analyzer, contractsFor } from '../server/src/service/analysis';
 import { OverlayFileHost } from '../server/src/service/documents';
+import { benchBlackBox } from './benchBlackBox';
 
 export interface BenchRow {
   name: string;
@@ -252,21 +255,34 @@ export function benchPipelineEdits(dir: string): BenchRow[] {
   ];
 }
 
-function main(): void {
+async function main(): Promise<void> {
+  // `npm run bench -- --black-box` runs only the black-box section; `--rounds=N`
+  // sets its rounds; `--dist=DIR[,DIR...]` measures the bundles in those folders
+  // (interleaved, one column each) instead of building dist/.
+  const args = process.argv.slice(2);
+  const onlyBlackBox = args.includes('--black-box');
+  const rounds = Number(/^--rounds=(\d+)$/.exec(args.find((a) => a.startsWith('--rounds=')) ?? '')?.[1] ?? 3);
+  const dists = args.find((a) => a.startsWith('--dist='))?.slice('--dist='.length).split(',');
   const dir = corpusDir();
   if (dir === undefined) {
     console.log('bench: ../shared/corpus not found next to the repository; skipping.');
-    return;
+  } else if (!onlyBlackBox) {
+    print([
+      ...benchCorpus(dir, false),
+      ...benchBigFile(dir, false),
+      ...benchCorpus(dir, true),
+      ...benchBigFile(dir, true),
+      ...benchVerifyCorpus(dir),
+      ...benchVerifyEdits(dir),
+      ...benchPipelineEdits(dir),
+    ]);
   }
-  print([
-    ...benchCorpus(dir, false),
-    ...benchBigFile(dir, false),
-    ...benchCorpus(dir, true),
-    ...benchBigFile(dir, true),
-    ...benchVerifyCorpus(dir),
-    ...benchVerifyEdits(dir),
-    ...benchPipelineEdits(dir),
-  ]);
+  await benchBlackBox({ root: repoRoot(), corpus: dir, bigText: dir === undefined ? undefined : bigDocument(dir), rounds, dists });
 }
 
-if (launchedAs('bench')) main();
+if (launchedAs('bench')) {
+  main().catch((err) => {
+    console.error(err);
+    process.exitCode = 1;
+  });
+}

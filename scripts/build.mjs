@@ -1,8 +1,18 @@
 // Bundles the extension client, the language server and the CLI with esbuild.
+//
+// Start-up time is part of the product (every `ilo-ls check` and every server
+// start pays it), so what a process does not need is kept out of its bundle:
+//  - the MCP SDK (with zod and ajv) is its own bundle, dist/mcp-sdk.js, which
+//    server and CLI require on the first MCP listing (mcpClient.ts imports it
+//    lazily); the SDK paths our code imports are collected while bundling;
+//  - the CLI starts the language server by requiring dist/server.js, so
+//    `ilo-ls check` never loads the LSP libraries;
+//  - the lexical grammar comes compiled (grammarRecipe.mjs).
 import { build } from 'esbuild';
 import { copyFileSync, mkdirSync, chmodSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { grammarDefines } from './grammarRecipe.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const production = process.argv.includes('--production');
@@ -15,6 +25,35 @@ const common = {
   minify: production,
   logLevel: 'warning',
   absWorkingDir: root,
+  // The lexical grammar, compiled now rather than at every start (see grammarRecipe.mjs).
+  define: grammarDefines(root),
+  // Lazy `import()`s become `require`s, so the bundles beside this one load as CommonJS.
+  supported: { 'dynamic-import': false },
+};
+
+/** SDK module paths imported by our code (filled while the server and CLI are bundled). */
+const sdkPaths = new Set();
+const SDK_BUNDLE = 'mcp-sdk.js';
+
+/** Imports of the MCP SDK become `require('./mcp-sdk.js')`, a bundle beside this one. */
+const sdkOutside = {
+  name: 'mcp-sdk-outside',
+  setup(b) {
+    b.onResolve({ filter: /^@modelcontextprotocol\/sdk\// }, (args) => {
+      sdkPaths.add(args.path);
+      return { path: `./${SDK_BUNDLE}`, external: true };
+    });
+  },
+};
+
+/** The CLI's `import('./main')` (serve over stdio) becomes `require('./server.js')`. */
+const serverOutside = {
+  name: 'server-outside',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/main$/ }, (args) =>
+      args.importer.endsWith(join('server', 'src', 'cli.ts')) ? { path: './server.js', external: true } : undefined,
+    );
+  },
 };
 
 // The tokenizer (megabytes of ranks data) is a bundle of its own that the
@@ -25,16 +64,27 @@ const tokenizerOutside = ['gpt-tokenizer'];
 mkdirSync(join(root, 'dist'), { recursive: true });
 await Promise.all([
   build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] }),
-  build({ ...common, entryPoints: ['server/src/main.ts'], outfile: 'dist/server.js', external: tokenizerOutside }),
+  build({ ...common, entryPoints: ['server/src/main.ts'], outfile: 'dist/server.js', external: tokenizerOutside, plugins: [sdkOutside] }),
   build({
     ...common,
     entryPoints: ['server/src/cli.ts'],
     outfile: 'dist/cli.js',
     banner: { js: '#!/usr/bin/env node' },
     external: tokenizerOutside,
+    plugins: [sdkOutside, serverOutside],
   }),
   build({ ...common, entryPoints: ['server/src/measure/o200k.ts'], outfile: 'dist/tokenizer.js', sourcemap: false }),
 ]);
-// The ohm grammar is read at run time from beside the bundle.
+// One module holding every SDK export our code imports (the paths' exports do not clash).
+await build({
+  ...common,
+  stdin: {
+    contents: `module.exports = Object.assign({}, ${[...sdkPaths].sort().map((p) => `require(${JSON.stringify(p)})`).join(', ')});`,
+    resolveDir: root,
+    sourcefile: 'mcp-sdk-entry.js',
+  },
+  outfile: `dist/${SDK_BUNDLE}`,
+});
+// The whole ohm grammar (strict path, tooling) is compiled at run time from beside the bundle.
 copyFileSync(join(root, 'server/src/syntax/ilo.ohm'), join(root, 'dist/ilo.ohm'));
 chmodSync(join(root, 'dist/cli.js'), 0o755);

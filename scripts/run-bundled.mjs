@@ -7,6 +7,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { grammarDefines } from './grammarRecipe.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const [entry, ...args] = process.argv.slice(2);
@@ -25,6 +26,7 @@ await build({
   target: 'node18',
   outfile,
   logLevel: 'warning',
+  define: grammarDefines(root),
 });
 // The parser reads its grammar from beside the bundle.
 copyFileSync(join(root, 'server/src/syntax/ilo.ohm'), join(outdir, 'ilo.ohm'));

@@ -9,7 +9,6 @@ import { runExplain } from './cli/explain';
 import { runFmt } from './cli/fmt';
 import type { CliIo } from './cli/io';
 import { parseArgs, scopeOption } from './cli/args';
-import { startServer } from './server';
 
 const USAGE = `ilo-ls — ilo language server and tools
 
@@ -119,7 +118,9 @@ function runCheck(args: readonly string[], io: CliIo): number {
 if (require.main === module) {
   const argv = process.argv.slice(2);
   if (argv.includes('--stdio') || argv.includes('--node-ipc') || argv.some((a) => a.startsWith('--socket'))) {
-    startServer();
+    // The LSP libraries are loaded only to serve: ./main starts the server
+    // (the build makes this a require of dist/server.js, see scripts/build.mjs).
+    void import('./main');
   } else {
     // A closed pipe (`ilo-ls check … | head`) ends the program quietly.
     process.stdout.on('error', (err: NodeJS.ErrnoException) => {

@@ -6,6 +6,7 @@ import {
   createConnection,
   DiagnosticSeverity,
   FileChangeType,
+  Message,
   ProposedFeatures,
   TextDocuments,
   TextDocumentSyncKind,
@@ -14,6 +15,7 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { LanguageService, type PublishedDiagnostics } from './service/languageService';
+import { ChangeBatch } from './service/changeBatch';
 import { schemaHoverSections } from './service/schemaHover';
 import { uriToPath } from './service/documents';
 import { EXPORT_FORMATS, type ExportFormat } from './service/exports';
@@ -36,10 +38,25 @@ export const SERVER_COMMANDS = {
   verify: 'ilo.server.verify',
 } as const;
 
-export function startServer(connection: Connection = createConnection(ProposedFeatures.all)): void {
+export function startServer(connectionFor: (batch: ChangeBatch) => Connection = serverConnection): void {
   const documents = new TextDocuments(TextDocument);
   const service = new LanguageService(schemaHoverSections);
   let configurationSupport = false;
+  // Changes are analysed once the queue of incoming messages is drained: a
+  // burst of keystrokes is one analysis, published for the latest version.
+  const changes = new ChangeBatch((uris) => {
+    for (const uri of uris) analyseLatest(uri);
+  });
+  const connection = connectionFor(changes);
+  const analyseLatest = (uri: string): void => {
+    const doc = documents.get(uri);
+    if (doc) guarded(uri, () => service.setDocument(uri, doc.getText(), doc.version));
+  };
+  /** Before answering a command about `uri`, analyse its pending change (requests with a textDocument are settled by the connection). */
+  const current = (uri: string): string => {
+    changes.settle(uri);
+    return uri;
+  };
   const display = registerDisplay(connection, documents, service);
 
   const publish = (items: PublishedDiagnostics[]): void => {
@@ -118,7 +135,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     };
     const analysisOf = (uri: string | undefined) => {
       if (!uri) throw new Error(`${params.command}: a document uri is required`);
-      const analysis = service.getAnalysis(uri);
+      const analysis = service.getAnalysis(current(uri));
       if (!analysis) throw new Error(`${params.command}: ${uri} is not open in the ilo language server`);
       return analysis;
     };
@@ -137,7 +154,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       }
       case SERVER_COMMANDS.importPlan: {
         if (!arg.source) throw new Error('importPlan: a source is required');
-        const target = arg.targetUri ? service.getAnalysis(arg.targetUri) : undefined;
+        const target = arg.targetUri ? service.getAnalysis(current(arg.targetUri)) : undefined;
         const taken = target ? target.program.decls.flatMap((d) => (d.kind !== 'UseDecl' && d.name ? [d.name.text] : [])) : [];
         const plan = await planImport(arg.source, arg.targetUri ? uriToPath(arg.targetUri) : undefined, taken);
         return {
@@ -169,10 +186,9 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     }
   });
 
-  documents.onDidChangeContent((e) => {
-    guarded(e.document.uri, () => service.setDocument(e.document.uri, e.document.getText(), e.document.version));
-  });
+  documents.onDidChangeContent((e) => changes.changed(e.document.uri));
   documents.onDidClose((e) => {
+    changes.drop(e.document.uri);
     guarded(e.document.uri, () => service.closeDocument(e.document.uri));
   });
   connection.onDidChangeWatchedFiles((params) => {
@@ -205,4 +221,29 @@ export function startServer(connection: Connection = createConnection(ProposedFe
 
   documents.listen(connection);
   connection.listen();
+}
+
+/** The connection of a server process (transport from the command line), counting handled messages for the batch. */
+function serverConnection(batch: ChangeBatch): Connection {
+  return createConnection(ProposedFeatures.all, {
+    messageStrategy: {
+      handleMessage(message, next) {
+        batch.messageHandled();
+        // A request about a document answers for its latest text: a change
+        // still waiting in the batch is analysed first, whichever handler
+        // (here or in lsp/) answers it.
+        const uri = requestDocument(message);
+        if (uri !== undefined) batch.settle(uri);
+        return next(message);
+      },
+    },
+  });
+}
+
+/** The document a request is about (`params.textDocument.uri`), if it is a request and names one. */
+function requestDocument(message: Message): string | undefined {
+  if (!Message.isRequest(message)) return undefined;
+  const params = message.params as { textDocument?: { uri?: unknown } } | undefined;
+  const uri = params?.textDocument?.uri;
+  return typeof uri === 'string' ? uri : undefined;
 }

@@ -34,7 +34,7 @@ export interface FileContracts {
 /** Resolve every file's tools once. */
 export function resolveFiles(inputs: readonly ContractInput[]): FileContracts[] {
   return inputs.map((input) => {
-    const { tools, env } = toolsOf(input);
+    const { tools, env } = toolsOf(input, input.env);
     return { input, env, tools };
   });
 }
@@ -123,4 +123,29 @@ export function contractDiagnostics(inputs: readonly ContractInput[], options: C
     list.sort((a, b) => a.start - b.start || a.end - b.end);
   }
   return out;
+}
+
+/**
+ * The `ilo-contracts` diagnostics of one file, its collisions sought in a
+ * pool the caller built (every tool in scope by key, the file's own tools
+ * included, in the order collisionPools would give). An editor keeps an
+ * index of the workspace's tools and passes the part of it that can collide
+ * with the file, so an edit compares only the edited file's tools. Sorted;
+ * never throws.
+ */
+export function fileContractDiagnostics(f: FileContracts, pool: ReadonlyMap<string, ContractTool>, near = true): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  try {
+    const own = [...pool.values()].filter((t) => t.file === f.input.path);
+    out.push(...collisionDiagnostics(own, pool, collisionsIn(pool, near), f.input.path, f.input.text));
+  } catch {
+    // the effect gate and hints still apply
+  }
+  try {
+    out.push(...effectGateDiagnostics({ visible: visibleLocated(f.input), file: f.input.path, env: f.env, tools: f.tools }));
+    out.push(...hintConflicts(f));
+  } catch {
+    // keep what was found
+  }
+  return out.sort((a, b) => a.start - b.start || a.end - b.end);
 }

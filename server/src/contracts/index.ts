@@ -19,9 +19,11 @@
 
 export { contractDiagnostics, type CollisionScope } from './contractDiagnostics';
 export { contractsReport, type ContractsReport } from './contractsReport';
-export { BEHAVIOR_META_KEY, behaviorExtender, behaviorHoverSections } from './behavior';
+export { BEHAVIOR_META_KEY, behaviorExtender, behaviorHoverSections, toolsOf, type ContractInput, type ContractTool } from './behavior';
+export { nearDifferences } from './collisions';
 export { importTools, importToolsFromText, type ImportResult } from './import';
 export { LOCK_FILE_NAME, parseLock, serializeLock, updateLock, overwritesPins, type LockFile, type LockChange } from './pins';
 export { driftByFile, driftDiagnostics, verifyLockedServers } from './pins';
 export { parseMcpConfig, listServerTools, McpListError } from './mcp';
 export { lintToolDecls } from './lints';
+export { fileContractDiagnostics, resolveFiles, type FileContracts } from './contractDiagnostics';

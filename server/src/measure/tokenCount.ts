@@ -14,7 +14,6 @@
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
 
 /** The encoding's name, for messages and tooltips. */
 export const TOKENIZER_NAME = 'o200k_base';
@@ -86,7 +85,10 @@ export function loadTokenCounter(): Promise<TokenCounter> {
   pending ??= (async (): Promise<Encoding> => {
     const bundled = bundledTokenizer();
     try {
-      const mod: unknown = bundled ? await import(pathToFileURL(bundled).href) : await import('gpt-tokenizer/encoding/o200k_base');
+      // The bundle beside ours is CommonJS, and the build turns import() into
+      // require() (scripts/build.mjs): load it by path, not by file URL.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const mod: unknown = bundled ? require(bundled) : await import('gpt-tokenizer/encoding/o200k_base');
       encoding ??= checked(mod);
       return encoding;
     } catch (err) {

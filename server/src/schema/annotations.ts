@@ -530,3 +530,32 @@ function readHints(cur: ArgCursor, lineSpan: Span, warn: Warn): ToolHints | unde
   }
   return hints;
 }
+
+/**
+ * The same result moved by `delta` (its declaration and doc comment moved
+ * that far in the document): a copy, the original is left as it is.
+ */
+export function relocateAnnotations(r: AnnotationsResult, delta: number): AnnotationsResult {
+  const a0 = r.annotations;
+  const placed = r.diagnostics.length > 0 || a0.entries.length > 0 || a0.properties.size > 0 || a0.schemas.size > 0 || a0.output || a0.behavior || a0.hints;
+  // Prose only (or nothing): no offsets to move.
+  if (!placed) return r;
+  const move = <T extends Span>(s: T): T => ({ ...s, start: s.start + delta, end: s.end + delta });
+  const a = r.annotations;
+  const annotations: Annotations = {
+    ...a,
+    properties: new Map([...a.properties].map(([k, v]) => [k, move(v)])),
+    schemas: new Map([...a.schemas].map(([k, v]) => [k, move(v)])),
+    entries: a.entries.map((e) => ({ ...move(e), argumentStart: e.argumentStart + delta })),
+  };
+  if (a.output) annotations.output = move(a.output);
+  if (a.behavior) annotations.behavior = move(a.behavior);
+  if (a.hints) annotations.hints = move(a.hints);
+  const diagnostics = r.diagnostics.map((d) => {
+    const out: Diagnostic = move(d);
+    if (d.related) out.related = d.related.map((x) => (x.file === undefined ? move(x) : x));
+    if (d.suggestions) out.suggestions = d.suggestions.map((x) => (x.file === undefined ? { ...x, edits: x.edits.map(move) } : x));
+    return out;
+  });
+  return { annotations, diagnostics };
+}

@@ -1,8 +1,8 @@
 // The naming environment the schema generators resolve types in: record
 // types and aliases from the file and the files it `use`s, plus a cache of
 // every declaration's parsed annotations.
-import type { AliasDecl, Decl, TypeDecl } from '../syntax/ast';
-import { annotatedKind, emptyAnnotations, parseAnnotations, type AnnotationsResult, type ParseAnnotationsOptions } from './annotations';
+import type { AliasDecl, Comment, Decl, TypeDecl } from '../syntax/ast';
+import { annotatedKind, emptyAnnotations, parseAnnotations, relocateAnnotations, type AnnotationsResult, type ParseAnnotationsOptions } from './annotations';
 
 export interface SchemaEnv {
   readonly types: ReadonlyMap<string, TypeDecl>;
@@ -33,12 +33,43 @@ export function buildSchemaEnv(decls: readonly Decl[], options: ParseAnnotations
     annotationsOf(decl: Decl): AnnotationsResult {
       let r = cache.get(decl);
       if (!r) {
-        r = annotatedKind(decl) ? parseAnnotations(decl.doc ?? [], decl, options) : { annotations: emptyAnnotations(), diagnostics: [] };
+        r = annotatedKind(decl) ? keptAnnotations(decl, options) : { annotations: emptyAnnotations(), diagnostics: [] };
         cache.set(decl, r);
       }
       return r;
     },
   };
+}
+
+const NO_DOC: readonly Comment[] = [];
+
+/**
+ * Parsed annotations by declaration, kept from one environment to the next:
+ * an edit gets a new environment, but the incremental parser hands back the
+ * same declaration object (and doc comment array) while their text is
+ * unchanged, moving them in place when text before them changes; the result
+ * is then moved along instead of parsed again. Results are shared: readers
+ * must not change them.
+ */
+const kept = new WeakMap<Decl, { doc: readonly Comment[]; declStart: number; docStart: number; extraKeys: string; result: AnnotationsResult }>();
+
+function keptAnnotations(decl: Decl, options: ParseAnnotationsOptions): AnnotationsResult {
+  const doc = decl.doc ?? NO_DOC;
+  const extraKeys = (options.extraKeys ?? []).join(' ');
+  const docStart = doc.length > 0 ? doc[0].start : decl.start;
+  const hit = kept.get(decl);
+  if (hit && hit.doc === doc && hit.extraKeys === extraKeys) {
+    const delta = decl.start - hit.declStart;
+    if (docStart - hit.docStart === delta) {
+      if (delta === 0) return hit.result;
+      const result = relocateAnnotations(hit.result, delta);
+      kept.set(decl, { doc, declStart: decl.start, docStart, extraKeys, result });
+      return result;
+    }
+  }
+  const result = parseAnnotations(doc, decl, options);
+  kept.set(decl, { doc, declStart: decl.start, docStart, extraKeys, result });
+  return result;
 }
 
 function namedRefs(t: import('../syntax/ast').TypeExpr, out: Set<string>): void {

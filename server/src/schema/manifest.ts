@@ -7,7 +7,7 @@ import type { Diagnostic } from '../diagnostics';
 import { contractDiagnostic } from './contractDiagnostic';
 import { buildSchemaEnv, type SchemaEnv } from './env';
 import { toolDefinition, type McpTool } from './mcpTool';
-import { functionInputSchema, typeSchema } from './typeSchema';
+import { functionAnnotationDiagnostics, typeSchema, TYPE_PROBLEMS } from './typeSchema';
 
 export interface OmittedTool {
   name: string;
@@ -87,7 +87,7 @@ export function manifestJson(manifest: Manifest): string {
 export function schemaDiagnostics(decls: readonly Decl[], env: SchemaEnv): Diagnostic[] {
   const out: Diagnostic[] = [];
   const wireNames = new Map<string, ToolDecl>();
-  const annotationOnly = (d: Diagnostic) => d.code !== 'unknown-type' && d.code !== 'function-type' && d.code !== 'recursive-alias' && d.code !== 'map-key';
+  const annotationOnly = (d: Diagnostic) => !TYPE_PROBLEMS.has(d.code);
   for (const decl of decls) {
     switch (decl.kind) {
       case 'ToolDecl': {
@@ -104,7 +104,7 @@ export function schemaDiagnostics(decls: readonly Decl[], env: SchemaEnv): Diagn
         break;
       }
       case 'FunctionDecl':
-        out.push(...functionInputSchema(decl, env).diagnostics.filter(annotationOnly));
+        out.push(...functionAnnotationDiagnostics(decl, env));
         break;
       case 'TypeDecl':
       case 'AliasDecl':

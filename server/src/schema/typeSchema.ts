@@ -245,17 +245,13 @@ export class SchemaConverter {
     for (const m of members) {
       const site = siteOf(m);
       const note = annotations.properties.get(m.name.text);
-      const wire = note?.wire ?? m.name.text;
+      const wire = wireNameOf(m, annotations);
       let s = this.convert(m.type, site);
       const patch = annotations.schemas.get(m.name.text);
       if (patch) s = this.patch(s, patch, m.type, { ...site, local });
       if (note?.description) s = withDescription(s, note.description);
       if (Object.hasOwn(properties, wire)) {
-        if (local) {
-          this.diagnostics.push(
-            contractDiagnostic('duplicate-wire-name', 'warning', m.name, `two members are sent as \`${wire}\`; this one is left out of the schema`),
-          );
-        }
+        if (local) this.diagnostics.push(duplicateWireName(m, wire));
         continue;
       }
       properties[wire] = s;
@@ -417,6 +413,39 @@ export function functionInputSchema(fn: FunctionDecl | ToolDecl, env: SchemaEnv)
     return internalFailure(fn, e);
   }
 }
+
+/** A member's name on the wire: its `@param`/`@field` wire name, else its ilo name. */
+function wireNameOf(m: Param, annotations: Annotations): string {
+  return annotations.properties.get(m.name.text)?.wire ?? m.name.text;
+}
+
+function duplicateWireName(m: Param, wire: string): Diagnostic {
+  return contractDiagnostic('duplicate-wire-name', 'warning', m.name, `two members are sent as \`${wire}\`; this one is left out of the schema`);
+}
+
+/**
+ * What functionInputSchema reports about a function's own doc comment and
+ * parameter names (annotation problems, members sent under one wire name,
+ * bad `@schema` patches), leaving out type problems. Without a `@schema`
+ * patch none of it needs the schema, which is then not built: this runs for
+ * every function on every edit.
+ */
+export function functionAnnotationDiagnostics(fn: FunctionDecl, env: SchemaEnv): Diagnostic[] {
+  const { annotations, diagnostics } = env.annotationsOf(fn);
+  if (annotations.schemas.size > 0) return functionInputSchema(fn, env).diagnostics.filter((d) => !TYPE_PROBLEMS.has(d.code));
+  let out: Diagnostic[] | undefined;
+  const params = fn.params;
+  for (let i = 1; i < params.length; i++) {
+    const wire = wireNameOf(params[i], annotations);
+    let taken = false;
+    for (let j = 0; j < i && !taken; j++) taken = wireNameOf(params[j], annotations) === wire;
+    if (taken) (out ??= [...diagnostics]).push(duplicateWireName(params[i], wire));
+  }
+  return out ?? diagnostics;
+}
+
+/** Type problems: reported where the type is written, not again for every schema that reaches it. */
+export const TYPE_PROBLEMS: ReadonlySet<string> = new Set(['unknown-type', 'function-type', 'recursive-alias', 'map-key']);
 
 /** Shared by functionInputSchema and the MCP tool builder. */
 export function paramsObject(conv: SchemaConverter, decl: FunctionDecl | ToolDecl): JsonSchema {

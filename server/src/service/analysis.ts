@@ -9,8 +9,8 @@ import { IncrementalParser, parseIlo } from '../syntax/parse';
 import { IncrementalChecker } from '../check/check';
 import { resolveImports, type FileHost } from '../project/imports';
 import type { LocatedDecl } from '../query/symbols';
-import { buildSchemaEnv, schemaDiagnostics } from '../schema';
-import { contractDiagnostics, lintToolDecls, type CollisionScope } from '../contracts';
+import { buildSchemaEnv, schemaDiagnostics, type SchemaEnv } from '../schema';
+import { contractDiagnostics, lintToolDecls, type CollisionScope, type ContractInput } from '../contracts';
 
 export interface FileAnalysis {
   /** Absolute path of the analysed file. */
@@ -25,6 +25,8 @@ export interface FileAnalysis {
   dependencies: string[];
   /** Parse, import, verifier, schema and tool-lint diagnostics for this file, sorted by position. */
   diagnostics: Diagnostic[];
+  /** The schema environment of the file's and the imported declarations (annotations parsed once, shared with the contract analyses). */
+  env: SchemaEnv;
 }
 
 interface FileState {
@@ -45,7 +47,7 @@ export function sortDiagnostics(diags: Diagnostic[]): Diagnostic[] {
  */
 export function contractsFor(analyses: readonly FileAnalysis[], scope: CollisionScope): Map<string, Diagnostic[]> {
   return contractDiagnostics(
-    analyses.map((a) => ({ path: a.path, program: a.program, text: a.text, imported: a.importedLocated })),
+    analyses.map((a) => ({ path: a.path, program: a.program, text: a.text, imported: a.importedLocated, env: a.env })),
     { scope },
   );
 }
@@ -125,7 +127,24 @@ export class Analyzer {
       importedLocated,
       dependencies: imports.dependencies,
       diagnostics,
+      env,
     };
+  }
+
+  /**
+   * A file's declarations and those it sees through `use`, parsed but not
+   * verified, and without incremental state kept for it: what a file that is
+   * not open contributes to the workspace collision scope.
+   */
+  declarations(filePath: string, text: string): { input: ContractInput; dependencies: string[] } {
+    const abs = path.resolve(filePath);
+    let program = parseIlo(text).program;
+    const imports = resolveImports(abs, program, this.host, (p, t) => this.parseImported(p, t));
+    // As in analyze: calls to used functions take their arity from the used files.
+    const external = declaredArities(imports.imported);
+    if (external.size > 0) program = parseIlo(text, { externalArities: external }).program;
+    const imported = imports.imported.map((decl) => ({ decl, file: imports.importedFile.get(decl) }));
+    return { input: { path: abs, program, text, imported }, dependencies: imports.dependencies };
   }
 
   /** Forget the incremental state of a file (closed, deleted). */

@@ -29,9 +29,10 @@ import * as path from 'node:path';
 import type { Decl } from '../syntax/ast';
 import { LineIndex } from '../syntax/lineIndex';
 import { Analyzer, contractsFor, sortDiagnostics, type FileAnalysis } from './analysis';
-import { behaviorExtender, type CollisionScope } from '../contracts';
+import { behaviorExtender, toolsOf, type CollisionScope } from '../contracts';
 import type { Diagnostic } from '../diagnostics';
 import { expandInputs } from './workspaceFiles';
+import { WorkspaceIndex } from './workspaceIndex';
 import { quickFixes } from './codeActions';
 import { completionsAt } from './completion';
 import { definitionAt } from './definition';
@@ -88,8 +89,15 @@ export class LanguageService {
   /** `.ilo` files of the workspace folders (for the workspace collision scope). */
   private workspaceFiles: string[] = [];
   private workspaceFolders: string[] = [];
-  /** Analyses of workspace files for the workspace collision scope, by path. */
-  private readonly workspaceAnalyses = new Map<string, FileAnalysis>();
+  /** Analyses of closed files the refactoring features read (references, rename), by path; each is redone when its text changes. */
+  private readonly closedAnalyses = new Map<string, FileAnalysis>();
+  /** The tools of the workspace files, for the workspace collision scope. */
+  private readonly index = new WorkspaceIndex({
+    readFile: (p) => this.host.readFile(p),
+    declarations: (p, text) => this.analyzer.declarations(p, text),
+  });
+  /** Whether the last validate changed the document's tools as other files see them (workspace scope). */
+  private toolsChanged = false;
 
   constructor(private readonly declHoverSections?: DeclHoverSections) {}
 
@@ -108,7 +116,8 @@ export class LanguageService {
   }
 
   rescanWorkspace(): void {
-    this.workspaceAnalyses.clear();
+    this.index.clear();
+    this.closedAnalyses.clear();
     try {
       this.workspaceFiles = expandInputs(this.workspaceFolders).files.slice(0, MAX_WORKSPACE_FILES);
     } catch {
@@ -144,6 +153,7 @@ export class LanguageService {
     const p = uriToPath(uri);
     this.open.set(uri, { uri, path: p, version, text });
     this.host.set(p, text);
+    this.index.invalidate(p);
     return this.revalidate(p);
   }
 
@@ -153,15 +163,19 @@ export class LanguageService {
     this.open.delete(uri);
     this.host.delete(doc.path);
     this.analyzer.forget(doc.path);
+    // Its tools are the ones on disk again.
+    this.index.invalidate(doc.path);
     // The closed file's own problems are cleared; open files that use it are
-    // re-checked against the version on disk.
-    return [{ uri, diagnostics: [] }, ...this.revalidateDependants(doc.path)];
+    // re-checked against the version on disk (in the workspace scope, every
+    // open file: the tools compared may have changed).
+    const others = this.collisionScope === 'workspace' ? this.revalidateAll() : this.revalidateDependants(doc.path);
+    return [{ uri, diagnostics: [] }, ...others];
   }
 
   /** A file changed on disk (watched-file event): re-check open files that use it. */
   fileChangedOnDisk(uri: string): PublishedDiagnostics[] {
     const p = uriToPath(uri);
-    this.workspaceAnalyses.delete(p);
+    this.index.invalidate(p, true);
     const exists = this.host.readFile(p) !== undefined;
     const known = this.workspaceFiles.includes(p);
     const inFolder = this.workspaceFolders.some((f) => p.startsWith(f.endsWith('/') ? f : `${f}/`));
@@ -334,11 +348,19 @@ export class LanguageService {
   }
 
   private revalidate(changedPath: string): PublishedDiagnostics[] {
-    // In the workspace scope any file's tools can collide with any other's.
-    if (this.collisionScope === 'workspace') return this.revalidateAll();
     const out: PublishedDiagnostics[] = [];
+    let toolsChanged = false;
     for (const doc of this.open.values()) {
-      if (doc.path === changedPath) out.push(this.validate(doc));
+      if (doc.path !== changedPath) continue;
+      out.push(this.validate(doc));
+      toolsChanged ||= this.toolsChanged;
+    }
+    // In the workspace scope any file's tools can collide with any other's:
+    // when this file's tools changed (or it is not an open document), every
+    // other open file is checked again.
+    if (this.collisionScope === 'workspace' && (toolsChanged || out.length === 0)) {
+      for (const doc of this.open.values()) if (doc.path !== changedPath) out.push(this.validate(doc));
+      return out;
     }
     out.push(...this.revalidateDependants(changedPath));
     return out;
@@ -368,32 +390,26 @@ export class LanguageService {
     return {
       uri: doc.uri,
       version: doc.version,
-      diagnostics: toLspDiagnostics(all, analysis.text, doc.uri, (p) => this.textOf(p)),
+      diagnostics: toLspDiagnostics(all, analysis.text, doc.uri, (p) => this.textOf(p), this.indexOf(doc)),
     };
   }
 
   /** Collision, behavior and effect-gate diagnostics of one file, in the configured scope. */
   private contractDiagnosticsFor(analysis: FileAnalysis): Diagnostic[] {
+    this.toolsChanged = false;
     if (this.collisionScope === 'file') return contractsFor([analysis], 'file').get(analysis.path) ?? [];
-    const others: FileAnalysis[] = [];
-    for (const p of this.workspaceFiles) {
-      if (p === analysis.path) continue;
-      const text = this.host.readFile(p);
-      if (text === undefined) continue;
-      // Other files only contribute their own tools here: reuse their analysis while their text is unchanged.
-      let cached = this.workspaceAnalyses.get(p);
-      if (cached === undefined || cached.text !== text) {
-        cached = this.analyzer.analyze(p, text);
-        this.workspaceAnalyses.set(p, cached);
-      }
-      others.push(cached);
-    }
-    return contractsFor([analysis, ...others], 'workspace').get(analysis.path) ?? [];
+    // The file's tools against the index of the others' (kept current, never re-read per edit).
+    const input = { path: analysis.path, program: analysis.program, text: analysis.text, imported: analysis.importedLocated, env: analysis.env };
+    const { tools, env } = toolsOf(input, analysis.env);
+    const f = { input, env, tools };
+    this.toolsChanged = this.index.update(f, analysis.dependencies, analysis.text);
+    return this.index.diagnostics(f, this.workspaceFiles);
   }
 
-  /** Text of any file by path (open buffer or disk), for related-information ranges. */
+  /** Text of any file by path (open buffer, the workspace index, else disk), for related-information ranges. */
   private textOf(p: string): string | undefined {
-    return this.host.readFile(p);
+    for (const doc of this.open.values()) if (doc.path === p) return doc.text;
+    return this.index.textOf(p) ?? this.host.readFile(p);
   }
 
   // ------------------------------------------------------------ navigation (signature help, call hierarchy, symbols, ranges)
@@ -473,10 +489,10 @@ export class LanguageService {
         if (doc) return refactor.projectFile(doc.uri, this.getAnalysis(doc.uri)!, this.indexOf(doc));
         const text = this.host.readFile(p);
         if (text === undefined) return undefined;
-        let cached = this.workspaceAnalyses.get(p);
+        let cached = this.closedAnalyses.get(p);
         if (cached === undefined || cached.text !== text) {
           cached = this.analyzer.analyze(p, text);
-          this.workspaceAnalyses.set(p, cached);
+          this.closedAnalyses.set(p, cached);
         }
         return refactor.projectFile(this.uriOf(p), cached, new LineIndex(text));
       },

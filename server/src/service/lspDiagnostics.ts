@@ -17,14 +17,14 @@ export function rangeOf(index: LineIndex, start: number, end: number): Range {
   return { start: index.toPosition0(start), end: index.toPosition0(Math.max(start, end)) };
 }
 
-/** Converts one document's diagnostics; the text is indexed once. */
+/** Converts one document's diagnostics; the text is indexed once (or `index`, the caller's index of it, is used). */
 export function toLspDiagnostics(
   diags: readonly Diagnostic[],
   text: string,
   uri: string,
   readOther: (path: string) => string | undefined,
+  index: LineIndex = new LineIndex(text),
 ): LspDiagnostic[] {
-  const index = new LineIndex(text);
   const otherIndexes = new Map<string, LineIndex>();
   const indexFor = (file: string | undefined): LineIndex => {
     if (!file) return index;

@@ -19,15 +19,15 @@ export interface RawItem {
 }
 
 let lexicalGrammar: ohm.Grammar | undefined;
+let matcher: ohm.Matcher | undefined;
 let fullGrammar: ohm.Grammar | undefined;
-let semantics: ohm.Semantics | undefined;
 let source: string | undefined;
 
 /**
- * ilo.ohm's syntactic layer starts at this line. The lexical path compiles
- * only the rules above it (compiling the whole grammar costs about twice as
- * much, paid at server start); the full grammar is compiled the first time
- * the strict path or a tool asks for it.
+ * ilo.ohm's syntactic layer starts at this line. The lexical path uses only
+ * the rules above it, compiled at build time (scripts/grammarRecipe.mjs, which
+ * has the same marker); the full grammar is compiled the first time the
+ * strict path or a tool asks for it.
  */
 const SYNTACTIC_LAYER_MARKER = '// @syntactic-layer';
 
@@ -48,25 +48,34 @@ function grammarSource(): string {
   return source;
 }
 
-function load(): { g: ohm.Grammar; s: ohm.Semantics } {
-  if (lexicalGrammar === undefined || semantics === undefined) {
-    const src = grammarSource();
-    const cut = src.indexOf(SYNTACTIC_LAYER_MARKER);
-    lexicalGrammar = ohm.grammar(cut < 0 ? src : src.slice(0, cut) + '\n}\n');
-    semantics = lexicalGrammar.createSemantics().addOperation('items(out)', {
-      chunk(items) {
-        const out = this.args.out as RawItem[];
-        for (const item of items.children) {
-          const node = item.child(0);
-          const rule = node.ctorName;
-          if (rule === 'blank' || rule === 'comment') continue;
-          out.push({ kind: rule as RawKind, start: node.source.startIdx, end: node.source.endIdx });
-        }
-        return out;
-      },
-    });
+/**
+ * The lexical layer's grammar compiled by the build (scripts/grammarRecipe.mjs
+ * puts its ohm recipe into the bundles); not defined when running from source.
+ */
+declare const ILO_LEXICAL_RECIPE: string | undefined;
+
+/** ohm-js exports makeRecipe (the inverse of Grammar.toRecipe) but does not declare it. */
+function fromRecipe(recipe: string): ohm.Grammar {
+  return (ohm as unknown as { makeRecipe(recipe: string): ohm.Grammar }).makeRecipe(recipe);
+}
+
+/** The lexical layer of ilo.ohm (the rules above the marker) compiled from source. */
+export function compileLexicalGrammar(): ohm.Grammar {
+  const src = grammarSource();
+  const cut = src.indexOf(SYNTACTIC_LAYER_MARKER);
+  return ohm.grammar(cut < 0 ? src : src.slice(0, cut) + '\n}\n');
+}
+
+/**
+ * One matcher of the lexical grammar, reused for every piece (a fresh matcher
+ * per match costs more than matching a short piece).
+ */
+function lexicalMatcher(): ohm.Matcher {
+  if (matcher === undefined) {
+    lexicalGrammar = typeof ILO_LEXICAL_RECIPE === 'string' ? fromRecipe(ILO_LEXICAL_RECIPE) : compileLexicalGrammar();
+    matcher = lexicalGrammar.matcher();
   }
-  return { g: lexicalGrammar, s: semantics };
+  return matcher;
 }
 
 /** The whole grammar, lexical and syntactic layers (for the strict path, tests and tooling). */
@@ -135,16 +144,37 @@ export function clearLexCache(): void {
 /** Longest piece before it is also cut at blanks. */
 const MAX_PIECE = 2048;
 
+/**
+ * The parts of ohm's concrete syntax tree that the lexer reads. Reading the
+ * tree directly, rather than through a semantics, creates no wrapper and no
+ * interval per item (a third of the time of a cold lex).
+ */
+interface CstNode {
+  ctorName: string;
+  matchLength: number;
+  children: CstNode[];
+  childOffsets: number[];
+}
+
 function matchItems(text: string): RawItem[] {
-  const { g, s } = load();
-  const m = g.match(text, 'chunk');
+  const m = lexicalMatcher();
+  m.setInput(text);
+  const result = m.match('chunk');
   const out: RawItem[] = [];
-  if (m.failed()) {
+  // `chunk = item*`: the root's one child is the iteration of items.
+  const items = (result as unknown as { _cst?: CstNode })._cst?.children[0];
+  if (result.failed() || items === undefined) {
     // Cannot happen (`bad` matches any character); report the whole text as one bad item.
     if (text.length > 0) out.push({ kind: 'bad', start: 0, end: 1 });
     return out;
   }
-  s(m)['items'](out);
+  for (let i = 0; i < items.children.length; i++) {
+    const node = items.children[i];
+    const rule = node.ctorName;
+    if (rule === 'blank' || rule === 'comment') continue;
+    const start = items.childOffsets[i];
+    out.push({ kind: rule as RawKind, start, end: start + node.matchLength });
+  }
   return out;
 }
 

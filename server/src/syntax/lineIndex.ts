@@ -6,9 +6,8 @@ export class LineIndex {
 
   constructor(private readonly text: string) {
     const starts = [0];
-    for (let i = 0; i < text.length; i++) {
-      if (text.charCodeAt(i) === 10) starts.push(i + 1);
-    }
+    // indexOf finds newlines natively: several times faster than a loop over every character.
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
     this.lineStarts = starts;
   }
 

@@ -55,6 +55,8 @@ describe('the .vsix package', () => {
       'dist/server.js',
       // The tokenizer of the token-cost lenses and the long-description lint, loaded by the server when first needed.
       'dist/tokenizer.js',
+      // The MCP SDK (import, verify, the gate), loaded when a server is first contacted.
+      'dist/mcp-sdk.js',
       ...(manifest.contributes?.languages ?? []).flatMap((l) => (l.configuration ? [l.configuration] : [])),
       ...(manifest.contributes?.grammars ?? []).map((g) => g.path),
       ...(manifest.contributes?.snippets ?? []).map((s) => s.path),

@@ -20,6 +20,8 @@ export interface ContractInput {
   text?: string;
   /** Declarations reached through `use`, with the file each comes from. */
   imported?: readonly LocatedDecl[];
+  /** The environment of the file's and the imported declarations, when the caller has built it already. */
+  env?: SchemaEnv;
 }
 
 export interface ContractTool {

@@ -43,15 +43,26 @@ function shadowed(fn: FunctionDecl): Set<string> {
   return names;
 }
 
+/**
+ * Call sites by declaration. The incremental parser hands back the same
+ * declaration object while its text is unchanged (moving it in place when
+ * text before it changes), so an edit walks only the bodies it changed;
+ * `at` is the node itself, so it moves with it.
+ */
+const callSitesOf = new WeakMap<FunctionDecl, CallSite[]>();
+
 /** Every call (and every reference that may pass a function by name) in a function body. */
 function callSites(fn: FunctionDecl): CallSite[] {
+  const known = callSitesOf.get(fn);
+  if (known) return known;
   const local = shadowed(fn);
   const out: CallSite[] = [];
   forEachNode(fn.body, (n) => {
     if (!('kind' in n)) return;
-    if (n.kind === 'Call' && !local.has(n.callee.text)) out.push({ callee: n.callee.text, at: { start: n.callee.start, end: n.callee.end } });
-    else if (n.kind === 'Ref' && !local.has(n.name)) out.push({ callee: n.name, at: { start: n.start, end: n.end } });
+    if (n.kind === 'Call' && !local.has(n.callee.text)) out.push({ callee: n.callee.text, at: n.callee });
+    else if (n.kind === 'Ref' && !local.has(n.name)) out.push({ callee: n.name, at: n });
   });
+  callSitesOf.set(fn, out);
   return out;
 }
 

@@ -9,11 +9,7 @@
 // the server sent them (not reshaped by the SDK's schemas), so that what is
 // hashed and pinned is what the server said.
 
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ResultSchema, ToolSchema } from '@modelcontextprotocol/sdk/types.js';
 import { isJsonObject } from '../../schema/json';
 import { readToolList, type InputProblem, type RawTool } from './toolList';
 import type { ServerConfig } from './mcpClientConfig';
@@ -69,6 +65,13 @@ export async function listServerTools(server: string, config: ServerConfig, opti
   const timeoutMs = options.timeoutMs ?? DEFAULT_LIST_TIMEOUT_MS;
   const deadline = Date.now() + timeoutMs;
   let stderr = '';
+  // The SDK (with zod and ajv) is loaded on the first listing, not at start-up.
+  const [{ Client }, { StdioClientTransport }, { StreamableHTTPClientTransport }, { ResultSchema, ToolSchema }] = await Promise.all([
+    import('@modelcontextprotocol/sdk/client/index.js'),
+    import('@modelcontextprotocol/sdk/client/stdio.js'),
+    import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
+    import('@modelcontextprotocol/sdk/types.js'),
+  ]);
   const client = new Client(options.clientInfo ?? { name: 'ilo-ls', version: '0.1.0' }, { capabilities: {} });
   let transport: Transport;
   if (config.kind === 'stdio') {
@@ -93,7 +96,8 @@ export async function listServerTools(server: string, config: ServerConfig, opti
   let timer: NodeJS.Timeout | undefined;
   let onAbort: (() => void) | undefined;
   const stop = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new McpListError(server, 'timeout', `MCP server \`${server}\` did not list its tools within ${Math.round(timeoutMs / 100) / 10} s; it was stopped`)), timeoutMs);
+    // The deadline counts from the call (loading the SDK took part of it).
+    timer = setTimeout(() => reject(timedOut(server, timeoutMs)), Math.max(1, deadline - Date.now()));
     timer.unref?.();
     if (options.signal) {
       onAbort = () => reject(new McpListError(server, 'cancelled', `listing MCP server \`${server}\` was cancelled`));
@@ -106,6 +110,8 @@ export async function listServerTools(server: string, config: ServerConfig, opti
   try {
     return await Promise.race([stop, run()]);
   } catch (e) {
+    // The SDK's own request time-out (the remaining time) can fire just before ours.
+    if ((e as { code?: unknown })?.code === SDK_REQUEST_TIMEOUT) throw withStderr(timedOut(server, timeoutMs), stderr);
     throw explain(server, config, e, stderr);
   } finally {
     clearTimeout(timer);
@@ -160,6 +166,13 @@ export async function listServerTools(server: string, config: ServerConfig, opti
       problems,
     };
   }
+}
+
+/** The JSON-RPC error code the SDK gives a request that timed out (ErrorCode.RequestTimeout). */
+const SDK_REQUEST_TIMEOUT = -32001;
+
+function timedOut(server: string, timeoutMs: number): McpListError {
+  return new McpListError(server, 'timeout', `MCP server \`${server}\` did not list its tools within ${Math.round(timeoutMs / 100) / 10} s; it was stopped`);
 }
 
 /** Turn whatever went wrong into an McpListError with a message that says what to check. */

@@ -1,0 +1,454 @@
+// The black-box section of `npm run bench`: the shipped bundles measured from
+// outside, as an editor and a shell see them. Each round starts a fresh
+// `node dist/server.js --stdio` and speaks LSP to it over pipes
+// (vscode-languageserver-protocol); the CLI rows time whole `node dist/cli.js
+// check` processes. Every measure is taken in several rounds and printed as a
+// range, since this machine is shared and noisy.
+//
+//   5,000-line file (the in-process bench's file of corpus programs): didOpen →
+//     first publishDiagnostics; one-character didChange → publishDiagnostics of
+//     that version (200 edits); hover and completion; RSS after it all.
+//   workspace of ~20,000 lines in small files, ilo.collisions.scope =
+//     workspace: the first keystroke, then keystroke p50/p95; peak RSS.
+//   CLI: `ilo-ls check` on an 18-line file and on the 5,000-line file, next to
+//     bare `node -e 0` and, when an `ilo` binary is on PATH, the reference.
+
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  createProtocolConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type ProtocolConnection,
+  type PublishDiagnosticsParams,
+} from 'vscode-languageserver-protocol/node';
+
+/** A measure taken once per round; printed as the range over the rounds. */
+interface Measure {
+  unit: 'ms' | 'MB' | '×';
+  values: number[];
+}
+
+const round1 = (x: number): string => (x >= 100 ? x.toFixed(0) : x.toFixed(1));
+
+function rangeOf(m: Measure): string {
+  if (m.values.length === 0) return 'n/a';
+  const lo = Math.min(...m.values);
+  const hi = Math.max(...m.values);
+  const unit = m.unit === '×' ? '×' : ` ${m.unit}`;
+  return lo === hi || round1(lo) === round1(hi) ? `${round1(lo)}${unit}` : `${round1(lo)}–${round1(hi)}${unit}`;
+}
+
+function quantile(xs: readonly number[], q: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * (s.length - 1)))];
+}
+
+const median = (xs: readonly number[]): number => quantile(xs, 0.5);
+
+/** Resident and peak resident set of a process, in MB (Linux /proc); undefined elsewhere. */
+function memoryOf(pid: number): { rss: number; hwm: number } | undefined {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field: string): number => Number(/(\d+)\s*kB/.exec(status.split('\n').find((l) => l.startsWith(field)) ?? '')?.[1] ?? NaN);
+    return { rss: kb('VmRSS:') / 1024, hwm: kb('VmHWM:') / 1024 };
+  } catch {
+    return undefined;
+  }
+}
+
+// ------------------------------------------------------------- LSP client
+
+/** A fresh language server process and a protocol connection to it. */
+export class ServerProcess {
+  readonly child: ChildProcess;
+  readonly conn: ProtocolConnection;
+  private readonly waiters: Array<(p: PublishDiagnosticsParams) => boolean> = [];
+  private configurationAnswered: () => void = () => undefined;
+  readonly configured: Promise<void>;
+
+  constructor(
+    serverJs: string,
+    private readonly settings: { collisions: { scope: 'file' | 'workspace' } },
+    nodeArgs: readonly string[] = [],
+  ) {
+    this.child = spawn(process.execPath, [...nodeArgs, serverJs, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    this.conn = createProtocolConnection(new StreamMessageReader(this.child.stdout!), new StreamMessageWriter(this.child.stdin!));
+    this.configured = new Promise((resolve) => (this.configurationAnswered = resolve));
+    this.conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
+      for (let i = 0; i < this.waiters.length; i++) {
+        if (this.waiters[i](p)) this.waiters.splice(i--, 1);
+      }
+    });
+    // The server pulls `ilo.*` settings with workspace/configuration; answer from here.
+    this.conn.onRequest('workspace/configuration', (params: { items: Array<{ section?: string }> }) => {
+      setTimeout(() => this.configurationAnswered(), 0);
+      return params.items.map((item) => (item.section === 'ilo' ? this.settings : null));
+    });
+    this.conn.listen();
+  }
+
+  get pid(): number {
+    return this.child.pid ?? -1;
+  }
+
+  async initialize(workspaceFolder?: string): Promise<void> {
+    await this.conn.sendRequest('initialize', {
+      processId: process.pid,
+      rootUri: workspaceFolder ? pathToFileURL(workspaceFolder).toString() : null,
+      workspaceFolders: workspaceFolder ? [{ uri: pathToFileURL(workspaceFolder).toString(), name: 'bench' }] : null,
+      capabilities: { workspace: { configuration: true, didChangeWatchedFiles: { dynamicRegistration: false } } },
+    });
+    await this.conn.sendNotification('initialized', {});
+    await this.configured;
+  }
+
+  /** Resolves with the first diagnostics published for `uri` (of `version`, when given). */
+  diagnostics(uri: string, version?: number): Promise<PublishDiagnosticsParams> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`bench: no diagnostics for ${uri} v${version ?? '?'} within 120 s`)), 120_000);
+      this.waiters.push((p) => {
+        if (p.uri !== uri || (version !== undefined && p.version !== version)) return false;
+        clearTimeout(timer);
+        resolve(p);
+        return true;
+      });
+    });
+  }
+
+  async open(uri: string, text: string): Promise<number> {
+    const published = this.diagnostics(uri);
+    const t0 = performance.now();
+    await this.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'ilo', version: 1, text } });
+    await published;
+    return performance.now() - t0;
+  }
+
+  /** Sends one didChange and times it until the diagnostics of that version arrive. */
+  async change(uri: string, version: number, edit: LspEdit): Promise<number> {
+    const published = this.diagnostics(uri, version);
+    const t0 = performance.now();
+    await this.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [edit] });
+    await published;
+    return performance.now() - t0;
+  }
+
+  async timeRequest(method: string, params: unknown): Promise<number> {
+    const t0 = performance.now();
+    await this.conn.sendRequest(method, params);
+    return performance.now() - t0;
+  }
+
+  async stop(): Promise<void> {
+    try {
+      await Promise.race([this.conn.sendRequest('shutdown'), new Promise((r) => setTimeout(r, 2000))]);
+      await this.conn.sendNotification('exit');
+    } catch {
+      // already gone
+    }
+    // Give the server a moment to exit on its own (it may be writing a profile).
+    if (this.child.exitCode === null) await new Promise((resolve) => setTimeout(resolve, 200));
+    const exited = new Promise((resolve) => this.child.once('exit', resolve));
+    if (this.child.exitCode === null) await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 3000))]);
+    this.conn.dispose();
+    if (this.child.exitCode === null) this.child.kill();
+  }
+}
+
+export interface LspEdit {
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+  text: string;
+}
+
+/**
+ * A series of one-character edits near the middle of `text` (as the in-process
+ * bench makes them): even edits type `x` at the end of a code line, odd edits
+ * delete it again, so the document returns to `text` after every pair.
+ */
+export function keystrokes(text: string, count: number, firstLine = Math.floor(text.split('\n').length / 2)): LspEdit[] {
+  const lines = text.split('\n');
+  // Code lines (not blank, not comments) among the 50 from `firstLine` on.
+  const code: number[] = [];
+  for (let ln = firstLine; ln < Math.min(lines.length, firstLine + 50); ln++) {
+    if (lines[ln].trim() !== '' && !lines[ln].trimStart().startsWith('--')) code.push(ln);
+  }
+  if (code.length === 0) throw new Error(`bench: no code line to edit after line ${firstLine}`);
+  const edits: LspEdit[] = [];
+  for (let i = 0; i < count; i += 2) {
+    const ln = code[(i / 2) % code.length];
+    const at = { line: ln, character: lines[ln].length };
+    edits.push({ range: { start: at, end: at }, text: 'x' });
+    if (i + 1 < count) edits.push({ range: { start: at, end: { line: ln, character: at.character + 1 } }, text: '' });
+  }
+  return edits;
+}
+
+// ------------------------------------------------------------- inputs
+
+/** The corpus example programs (sorted by name), trailing blank lines trimmed. */
+function examplePrograms(corpus: string): Array<{ name: string; text: string }> {
+  const ex = path.join(corpus, 'examples');
+  return fs
+    .readdirSync(ex)
+    .filter((f) => f.endsWith('.ilo'))
+    .sort()
+    .map((f) => ({ name: f, text: fs.readFileSync(path.join(ex, f), 'utf8').trimEnd() }));
+}
+
+/** A folder holding the corpus examples (so `use` resolves) and the big document. */
+function bigFileFolder(corpus: string, bigText: string): { dir: string; file: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ilo-bench-big-'));
+  for (const p of examplePrograms(corpus)) fs.writeFileSync(path.join(dir, p.name), `${p.text}\n`);
+  const file = path.join(dir, 'bench-big.ilo');
+  fs.writeFileSync(file, bigText);
+  return { dir, file };
+}
+
+/**
+ * A workspace of small files: the corpus examples, copied round-robin until
+ * the files hold `lines` lines. Returns the folder, the file count and the
+ * file to edit (the first copy of an example that declares tools, so its
+ * tools are compared with the workspace's on every keystroke).
+ */
+function workspaceFolder(corpus: string, lines = 20_000): { dir: string; files: number; lines: number; edited: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ilo-bench-ws-'));
+  const programs = examplePrograms(corpus);
+  let count = 0;
+  let files = 0;
+  let edited: string | undefined;
+  for (let i = 0; count < lines; i++) {
+    const p = programs[i % programs.length];
+    const copy = Math.floor(i / programs.length);
+    const sub = path.join(dir, `copy${copy}`);
+    fs.mkdirSync(sub, { recursive: true });
+    const file = path.join(sub, p.name);
+    fs.writeFileSync(file, `${p.text}\n`);
+    if (edited === undefined && /^tool /m.test(p.text)) edited = file;
+    count += p.text.split('\n').length;
+    files++;
+  }
+  return { dir, files, lines: count, edited: edited ?? path.join(dir, 'copy0', programs[0].name) };
+}
+
+/** A corpus example of about 18 lines (the small file for the CLI rows). */
+function smallExample(corpus: string): { name: string; text: string } {
+  const programs = examplePrograms(corpus);
+  const byDistance = [...programs].sort(
+    (a, b) => Math.abs(a.text.split('\n').length - 18) - Math.abs(b.text.split('\n').length - 18) || a.name.localeCompare(b.name),
+  );
+  return byDistance[0];
+}
+
+// ------------------------------------------------------------- rounds
+
+const EDITS = 200;
+const WORKSPACE_EDITS = 100;
+
+/** One fresh server on the 5,000-line file: open, 200 keystrokes, hovers, completions, RSS. */
+async function bigFileRound(serverJs: string, file: string, text: string): Promise<Record<string, number>> {
+  const server = new ServerProcess(serverJs, { collisions: { scope: 'file' } });
+  try {
+    const t0 = performance.now();
+    await server.initialize();
+    const started = performance.now() - t0;
+    const uri = pathToFileURL(file).toString();
+    const open = await server.open(uri, text);
+    const times: number[] = [];
+    const edits = keystrokes(text, EDITS);
+    for (let i = 0; i < edits.length; i++) times.push(await server.change(uri, i + 2, edits[i]));
+    // The document is back to `text` (edits come in pairs). Hover declaration
+    // names and complete at the end of body lines spread over the file.
+    const lines = text.split('\n');
+    const heads = lines.flatMap((l, i) => (/^[a-z]/.test(l) ? [i] : []));
+    const bodies = lines.flatMap((l, i) => (/^\s+\S/.test(l) && !l.trimStart().startsWith('--') ? [i] : []));
+    const spread = (xs: number[], n: number): number[] => Array.from({ length: Math.min(n, xs.length) }, (_, k) => xs[Math.floor((k * xs.length) / n)]);
+    const hovers: number[] = [];
+    for (const ln of spread(heads, 50)) {
+      hovers.push(await server.timeRequest('textDocument/hover', { textDocument: { uri }, position: { line: ln, character: 1 } }));
+    }
+    const completions: number[] = [];
+    for (const ln of spread(bodies, 50)) {
+      const position = { line: ln, character: lines[ln].length };
+      completions.push(await server.timeRequest('textDocument/completion', { textDocument: { uri }, position }));
+    }
+    const mem = memoryOf(server.pid);
+    return {
+      started,
+      open,
+      p50: quantile(times, 0.5),
+      p95: quantile(times, 0.95),
+      hover: quantile(hovers, 0.95),
+      completion: quantile(completions, 0.95),
+      rss: mem?.rss ?? NaN,
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** One fresh server over the workspace in the workspace collision scope. */
+async function workspaceRound(serverJs: string, ws: { dir: string; edited: string }): Promise<Record<string, number>> {
+  const server = new ServerProcess(serverJs, { collisions: { scope: 'workspace' } });
+  try {
+    await server.initialize(ws.dir);
+    const uri = pathToFileURL(ws.edited).toString();
+    const text = fs.readFileSync(ws.edited, 'utf8');
+    const open = await server.open(uri, text);
+    const edits = keystrokes(text, WORKSPACE_EDITS, 0);
+    const first = await server.change(uri, 2, edits[0]);
+    const times: number[] = [];
+    for (let i = 1; i < edits.length; i++) times.push(await server.change(uri, i + 2, edits[i]));
+    const mem = memoryOf(server.pid);
+    return { wsOpen: open, first, wsP50: quantile(times, 0.5), wsP95: quantile(times, 0.95), hwm: mem?.hwm ?? NaN };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Wall time of whole processes, `runs` times each, interleaved so load spikes hit all alike. */
+function processTimes(commands: Record<string, { cmd: string; args: string[] }>, runs: number): Record<string, number[]> {
+  const out: Record<string, number[]> = {};
+  for (const name of Object.keys(commands)) out[name] = [];
+  for (let r = 0; r < runs; r++) {
+    for (const [name, c] of Object.entries(commands)) {
+      const t0 = performance.now();
+      const res = spawnSync(c.cmd, c.args, { stdio: 'ignore' });
+      const t = performance.now() - t0;
+      if (res.error) throw res.error;
+      out[name].push(t);
+    }
+  }
+  return out;
+}
+
+function onPath(cmd: string): boolean {
+  return spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
+}
+
+// ------------------------------------------------------------- the section
+
+export interface BlackBoxOptions {
+  root: string;
+  corpus: string | undefined;
+  bigText: string | undefined;
+  /** Fresh server starts per measure (and CLI rounds). */
+  rounds?: number;
+  /**
+   * Measure the bundles in these folders instead of building dist/ (e.g. an
+   * older build beside the current one). Their rounds are interleaved, so a
+   * load spike on the machine hits every column alike.
+   */
+  dists?: readonly string[];
+}
+
+/** One column of the table: per measure, the value of each round. */
+type Column = Map<string, number[]>;
+
+export async function benchBlackBox(opts: BlackBoxOptions): Promise<void> {
+  const rounds = opts.rounds ?? 3;
+  const dists = opts.dists && opts.dists.length > 0 ? opts.dists : [path.join(opts.root, 'dist')];
+  console.log(`\n## Black box: bundles in fresh processes (${rounds} rounds; ranges over the rounds)\n`);
+  if (opts.corpus === undefined || opts.bigText === undefined) {
+    console.log('black box: ../shared/corpus not found; skipping (every row reads corpus programs).');
+    return;
+  }
+  if (opts.dists === undefined || opts.dists.length === 0) {
+    const built = spawnSync(process.execPath, [path.join(opts.root, 'scripts', 'build.mjs')], { cwd: opts.root, stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('black box: npm run build failed');
+  }
+  const bigText = opts.bigText;
+  const bigLines = bigText.split('\n').length;
+  const big = bigFileFolder(opts.corpus, bigText);
+  const ws = workspaceFolder(opts.corpus);
+  const small = smallExample(opts.corpus);
+  const smallFile = path.join(big.dir, small.name);
+  const smallLines = small.text.split('\n').length;
+  const columns: Column[] = dists.map(() => new Map());
+  const record = (c: Column, values: Record<string, number>): void => {
+    for (const [k, v] of Object.entries(values)) {
+      if (Number.isNaN(v)) continue;
+      const list = c.get(k) ?? [];
+      list.push(v);
+      c.set(k, list);
+    }
+  };
+  const reference = process.env.ILO_BIN ?? 'ilo';
+  const refArgs = (process.env.ILO_REF_ARGS ?? '--ast').split(' ').filter((a) => a !== '');
+  const hasRef = onPath(reference);
+  try {
+    for (let r = 0; r < rounds; r++) {
+      for (let d = 0; d < dists.length; d++) record(columns[d], await bigFileRound(path.join(dists[d], 'server.js'), big.file, bigText));
+    }
+    for (let r = 0; r < rounds; r++) {
+      for (let d = 0; d < dists.length; d++) record(columns[d], await workspaceRound(path.join(dists[d], 'server.js'), ws));
+    }
+    // CLI: rounds of five interleaved runs of every command; each round gives its medians.
+    const commands: Record<string, { cmd: string; args: string[] }> = { node: { cmd: process.execPath, args: ['-e', '0'] } };
+    dists.forEach((dist, d) => {
+      commands[`small${d}`] = { cmd: process.execPath, args: [path.join(dist, 'cli.js'), 'check', smallFile] };
+      commands[`big${d}`] = { cmd: process.execPath, args: [path.join(dist, 'cli.js'), 'check', big.file] };
+    });
+    if (hasRef) {
+      commands.refSmall = { cmd: reference, args: [smallFile, ...refArgs] };
+      commands.refBig = { cmd: reference, args: [big.file, ...refArgs] };
+    }
+    for (let r = 0; r < rounds; r++) {
+      const t = processTimes(commands, 5);
+      const m = (k: string): number => median(t[k]);
+      columns.forEach((c, d) => {
+        const row: Record<string, number> = { node: m('node'), small: m(`small${d}`), smallRatio: m(`small${d}`) / m('node'), big: m(`big${d}`) };
+        if (hasRef) Object.assign(row, { refSmall: m('refSmall'), refBig: m('refBig'), bigRatio: m(`big${d}`) / m('refBig') });
+        record(c, row);
+      });
+    }
+  } finally {
+    fs.rmSync(big.dir, { recursive: true, force: true });
+    fs.rmSync(ws.dir, { recursive: true, force: true });
+  }
+  const kb = (bigText.length / 1024).toFixed(0);
+  const wsName = `workspace of ${ws.files} files (${ws.lines} lines), collisions.scope = workspace`;
+  const refLabel = `\`${reference} FILE ${refArgs.join(' ')}\``;
+  const rows: Array<{ key: string; name: string; unit: Measure['unit']; target?: string }> = [
+    { key: 'started', name: 'server start → initialize answered', unit: 'ms' },
+    { key: 'open', name: `${bigLines}-line file (${kb} KB): didOpen → first publishDiagnostics`, unit: 'ms', target: '≤ 400 ms' },
+    { key: 'p50', name: `  one-character didChange → its publishDiagnostics, p50 (${EDITS} edits)`, unit: 'ms' },
+    { key: 'p95', name: '  one-character didChange → its publishDiagnostics, p95', unit: 'ms', target: '≤ 10 ms' },
+    { key: 'hover', name: '  hover, p95 (50 requests)', unit: 'ms' },
+    { key: 'completion', name: '  completion, p95 (50 requests)', unit: 'ms' },
+    { key: 'rss', name: `  server RSS after open + ${EDITS} edits`, unit: 'MB', target: '≤ 150 MB' },
+    { key: 'wsOpen', name: `${wsName}: didOpen → publishDiagnostics`, unit: 'ms' },
+    { key: 'first', name: '  first keystroke → its publishDiagnostics', unit: 'ms' },
+    { key: 'wsP50', name: `  keystroke → its publishDiagnostics, p50 (${WORKSPACE_EDITS - 1} more edits)`, unit: 'ms' },
+    { key: 'wsP95', name: '  keystroke → its publishDiagnostics, p95', unit: 'ms', target: '≤ 15 ms' },
+    { key: 'hwm', name: '  server peak RSS (VmHWM)', unit: 'MB', target: '≤ 150 MB' },
+    { key: 'node', name: 'bare `node -e 0`, whole process (median of 5 per round)', unit: 'ms' },
+    { key: 'small', name: `\`ilo-ls check\`, ${smallLines}-line file, whole process`, unit: 'ms' },
+    { key: 'smallRatio', name: '  … ÷ bare node', unit: '×', target: '≤ 2×' },
+    { key: 'big', name: `\`ilo-ls check\`, ${bigLines}-line file, whole process`, unit: 'ms' },
+    ...(hasRef
+      ? [
+          { key: 'refSmall', name: `reference ${refLabel}, ${smallLines}-line file`, unit: 'ms' as const },
+          { key: 'refBig', name: `reference ${refLabel}, ${bigLines}-line file`, unit: 'ms' as const },
+          { key: 'bigRatio', name: `  \`ilo-ls check\` ÷ reference, ${bigLines}-line file`, unit: '×' as const, target: '≤ 8×' },
+        ]
+      : []),
+  ];
+  const table = rows.map((row) => ({ name: row.name, target: row.target, values: columns.map((c) => rangeOf({ unit: row.unit, values: c.get(row.key) ?? [] })) }));
+  if (!hasRef) table.push({ name: 'reference `ilo`', target: undefined, values: dists.map(() => 'not on PATH (set ILO_BIN)') });
+  printTable(
+    dists.map((d) => (opts.dists ? d : 'dist/')),
+    table,
+  );
+}
+
+function printTable(heads: readonly string[], rows: ReadonlyArray<{ name: string; target?: string; values: string[] }>): void {
+  const w = Math.max(7, ...rows.map((r) => r.name.length));
+  const widths = heads.map((h, i) => Math.max(h.length, ...rows.map((r) => r.values[i].length)));
+  const tw = Math.max(6, ...rows.map((r) => (r.target ?? '').length));
+  console.log(`| ${'measure'.padEnd(w)} | ${heads.map((h, i) => h.padEnd(widths[i])).join(' | ')} | ${'target'.padEnd(tw)} |`);
+  console.log(`|${'-'.repeat(w + 2)}|${widths.map((x) => '-'.repeat(x + 2)).join('|')}|${'-'.repeat(tw + 2)}|`);
+  for (const r of rows) console.log(`| ${r.name.padEnd(w)} | ${r.values.map((v, i) => v.padEnd(widths[i])).join(' | ')} | ${(r.target ?? '').padEnd(tw)} |`);
+}
