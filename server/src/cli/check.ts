@@ -2,7 +2,7 @@
 
 import type { Diagnostic } from '../diagnostics';
 import { LineIndex } from '../syntax/lineIndex';
-import { contractsFor, sortDiagnostics } from '../service/analysis';
+import { combineDiagnostics, contractsFor } from '../service/analysis';
 import { analyzeFiles } from './analyzeFiles';
 import type { CollisionScope } from '../contracts';
 
@@ -62,7 +62,7 @@ export function checkFiles(
   }));
   const contracts = contractsFor(analyzed.map((a) => a.analysis), scope);
   for (const { file, analysis } of analyzed) {
-    const diags = sortDiagnostics([...analysis.diagnostics, ...(contracts.get(analysis.path) ?? [])]);
+    const diags = combineDiagnostics(analysis.diagnostics, contracts.get(analysis.path) ?? []);
     records.push(...toRecords(file, analysis.text, diags));
   }
   return { records, missing, empty, checked: analyzed.length };

@@ -3,7 +3,7 @@
 import * as fs from 'node:fs';
 import type { Decl } from '../syntax/ast';
 import type { FileAnalysis } from '../service/analysis';
-import { describeExport, EXPORT_FORMATS, exportTools, type ExportFormat } from '../service/exports';
+import { describeErrors, describeExport, EXPORT_FORMATS, exportTools, type ExportFormat } from '../service/exports';
 import { behaviorExtender } from '../contracts';
 import { analyzeGivenFiles } from './analyzeFiles';
 import type { CliIo } from './io';
@@ -44,6 +44,7 @@ export function runExport(args: readonly string[], io: CliIo): number {
   const analyzed = analyzeGivenFiles('export', p.positional, io);
   if (!analyzed) return 2;
   const analyses = analyzed.map((a) => a.analysis);
+  for (const line of describeErrors(analyzed)) io.err(`ilo-ls export: ${line}\n`);
   const result = exportTools(mergedDecls(analyses), format, behaviorExtender());
   if (out === undefined) {
     io.out(result.content);

@@ -14,6 +14,7 @@ import { completeTriple, toolsOf, visibleLocated, type ContractInput, type Contr
 import { collisionDiagnostics, findCollisions, type Collisions } from './collisions';
 import { effectGateDiagnostics } from './effectGate';
 import type { SchemaEnv } from '../schema/env';
+import { mergeSameRange } from './mergeDiagnostics';
 
 export type CollisionScope = 'file' | 'workspace';
 
@@ -88,7 +89,8 @@ function hintConflicts(f: FileContracts): Diagnostic[] {
 
 /**
  * `ilo-contracts` diagnostics (same-schema, same-behavior, near-schema,
- * effect-gate, behavior-hints) for each given file, keyed by its path.
+ * effect-gate, behavior-hints) for each given file, keyed by its path;
+ * several on one name are merged into one (mergeDiagnostics.ts).
  * Never throws: an internal failure yields no diagnostics for that file.
  */
 export function contractDiagnostics(inputs: readonly ContractInput[], options: ContractOptions = {}): Map<string, Diagnostic[]> {
@@ -118,9 +120,10 @@ export function contractDiagnostics(inputs: readonly ContractInput[], options: C
   }
   for (const f of files) {
     const list = out.get(f.input.path)!;
-    list.push(...effectGateDiagnostics({ visible: visibleLocated(f.input), file: f.input.path, env: f.env, tools: f.tools }));
+    list.push(...effectGateDiagnostics({ visible: visibleLocated(f.input), file: f.input.path, env: f.env, tools: f.tools, text: f.input.text }));
     list.push(...hintConflicts(f));
     list.sort((a, b) => a.start - b.start || a.end - b.end);
+    out.set(f.input.path, mergeSameRange(list));
   }
   return out;
 }

@@ -10,7 +10,7 @@ import { IncrementalChecker } from '../check/check';
 import { resolveImports, type FileHost } from '../project/imports';
 import type { LocatedDecl } from '../query/symbols';
 import { buildSchemaEnv, schemaDiagnostics } from '../schema';
-import { contractDiagnostics, lintToolDecls, type CollisionScope } from '../contracts';
+import { contractDiagnostics, lintToolDecls, mergeSameRange, type CollisionScope } from '../contracts';
 
 export interface FileAnalysis {
   /** Absolute path of the analysed file. */
@@ -36,6 +36,15 @@ interface FileState {
 
 export function sortDiagnostics(diags: Diagnostic[]): Diagnostic[] {
   return diags.sort((a, b) => a.start - b.start || a.end - b.end);
+}
+
+/**
+ * Everything shown for a file, from the analysis and the contract passes:
+ * sorted by position, several `ilo-contracts` diagnostics on one range
+ * merged into one (one name, one story).
+ */
+export function combineDiagnostics(...parts: ReadonlyArray<readonly Diagnostic[]>): Diagnostic[] {
+  return mergeSameRange(sortDiagnostics(parts.flat()));
 }
 
 /**
@@ -115,7 +124,7 @@ export class Analyzer {
     const importedLocated = imports.imported.map((decl) => ({ decl, file: imports.importedFile.get(decl) }));
     const env = buildSchemaEnv([...parsed.program.decls, ...imports.imported]);
     const schemaDiags = schemaDiagnostics(parsed.program.decls, env);
-    const lintDiags = lintToolDecls(parsed.program.decls, { imported: importedLocated, env });
+    const lintDiags = lintToolDecls(parsed.program.decls, { imported: importedLocated, env, text });
     const diagnostics = sortDiagnostics([...parsed.diagnostics, ...imports.diagnostics, ...checkDiags, ...schemaDiags, ...lintDiags]);
     return {
       path: abs,

@@ -3,6 +3,8 @@
 // Shared by the "ilo: Export …" commands and `ilo-ls export`.
 
 import type { Decl } from '../syntax/ast';
+import { isError } from '../diagnostics';
+import { LineIndex } from '../syntax/lineIndex';
 import { buildManifest, buildSchemaEnv, manifestJson, toAnthropicTools, toOpenAITools, type ToolExtender } from '../schema';
 import type { FileAnalysis } from './analysis';
 
@@ -55,4 +57,23 @@ export function describeExport(r: ExportResult): string {
   if (r.omitted.length === 0) return `Exported ${what}.`;
   const left = r.omitted.map((o) => `${o.name} (${o.reason})`).join('; ');
   return `Exported ${what}; left out ${r.omitted.length}: ${left}.`;
+}
+
+/**
+ * One line per given file that has errors: how many, and the first one, so
+ * an export of a broken file says what it is built from. Tools whose
+ * declarations are broken are left out (describeExport names them); errors
+ * elsewhere (a function body) do not change the tools.
+ */
+export function describeErrors(files: ReadonlyArray<{ file: string; analysis: Pick<FileAnalysis, 'text' | 'diagnostics'> }>): string[] {
+  const out: string[] = [];
+  for (const { file, analysis } of files) {
+    const errors = analysis.diagnostics.filter(isError);
+    if (errors.length === 0) continue;
+    const first = errors[0];
+    const at = new LineIndex(analysis.text).position(first.start);
+    const count = `${errors.length} error${errors.length === 1 ? '' : 's'}`;
+    out.push(`${file} has ${count} (the first at ${at.line}:${at.col}: ${first.code} ${first.message}); only what is valid is exported`);
+  }
+  return out;
 }

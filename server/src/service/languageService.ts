@@ -14,7 +14,7 @@ import type {
 } from 'vscode-languageserver';
 import type { Decl } from '../syntax/ast';
 import { LineIndex } from '../syntax/lineIndex';
-import { Analyzer, contractsFor, sortDiagnostics, type FileAnalysis } from './analysis';
+import { Analyzer, combineDiagnostics, contractsFor, type FileAnalysis } from './analysis';
 import { behaviorExtender, type CollisionScope } from '../contracts';
 import type { Diagnostic } from '../diagnostics';
 import { expandInputs } from './workspaceFiles';
@@ -250,7 +250,7 @@ export class LanguageService {
     doc.analysis = this.analyzer.analyze(doc.path, doc.text);
     const analysis = doc.analysis;
     const contracts = this.contractDiagnosticsFor(analysis);
-    const all = sortDiagnostics([...analysis.diagnostics, ...contracts, ...(this.drift.get(analysis.path) ?? [])]);
+    const all = combineDiagnostics(analysis.diagnostics, contracts, this.drift.get(analysis.path) ?? []);
     return {
       uri: doc.uri,
       version: doc.version,
