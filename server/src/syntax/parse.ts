@@ -200,11 +200,12 @@ export class IncrementalParser {
   /** Parse `text`, reusing what is still valid from the previous call. Never throws. */
   parse(text: string, options?: ParseOptions): ParseResult {
     try {
-      if (text.length > MAX_DOCUMENT_LENGTH) {
+      const binary = text.length > MAX_DOCUMENT_LENGTH ? undefined : binaryContent(text);
+      if (text.length > MAX_DOCUMENT_LENGTH || binary) {
         this.slots = [];
         this.text = '';
         this.stream = undefined;
-        return tooLarge(text);
+        return binary ? binaryFile(text, binary) : tooLarge(text);
       }
       const result = this.parseUnsafe(text, options);
       this.text = text;
@@ -632,6 +633,47 @@ function moveSlot(slot: Slot, base: number): void {
 
 function isCascade(code: string): boolean {
   return code === 'ILO-P001' || code === 'ILO-P002';
+}
+
+/**
+ * Signs that a document is binary data, not text: control characters
+ * (NUL among them) and undecodable ones (U+FFFD) making up at least 2% of
+ * it, and at least 8 of them. Such a document is not lexed at all: the
+ * reference stops at its first lexical error anyway, and lexing garbage
+ * costs more than lexing a program. A stray control character in a program
+ * is left to the lexer (ILO-L001).
+ */
+function binaryContent(text: string): { first: number; count: number; nul: boolean } | undefined {
+  let first = -1;
+  let count = 0;
+  let nul = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const odd = (c < 32 && c !== 9 && c !== 10 && c !== 11 && c !== 12 && c !== 13) || c === 0x7f || (c >= 0x80 && c < 0xa0) || c === 0xfffd;
+    if (!odd) continue;
+    if (first < 0) first = i;
+    count++;
+    if (c === 0) nul = true;
+  }
+  return count >= 8 && count * 50 >= text.length ? { first, count, nul } : undefined;
+}
+
+function binaryFile(text: string, found: { first: number; count: number; nul: boolean }): ParseResult {
+  const code = text.charCodeAt(found.first);
+  const what = `${found.count} of its ${text.length} characters are control${found.nul ? ' (NUL among them)' : ''} or undecodable characters`;
+  return {
+    program: { decls: [], comments: [] },
+    diagnostics: [
+      {
+        code: 'binary-file',
+        source: 'ilo-contracts',
+        severity: 'error',
+        start: found.first,
+        end: found.first + 1,
+        message: `this looks like a binary file, not ilo source (${what}; the first unexpected character, U+${code.toString(16).toUpperCase().padStart(4, '0')}, is here); it is not analysed`,
+      },
+    ],
+  };
 }
 
 function tooLarge(text: string): ParseResult {
