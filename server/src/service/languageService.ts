@@ -194,7 +194,11 @@ export class LanguageService {
 
   codeActions(uri: string, diagnostics: readonly LspDiagnostic[]): CodeAction[] {
     const doc = this.open.get(uri);
-    return doc ? quickFixes(uri, this.indexOf(doc), diagnostics) : [];
+    const other = (p: string) => {
+      const text = this.textOf(p);
+      return text === undefined ? undefined : { uri: this.uriOf(p), index: new LineIndex(text) };
+    };
+    return doc ? quickFixes(uri, this.indexOf(doc), diagnostics, other) : [];
   }
 
   /** The tools of an open document and what it uses, in an export format (behavior metadata unless turned off). */
