@@ -635,19 +635,23 @@ function isCascade(code: string): boolean {
   return code === 'ILO-P001' || code === 'ILO-P002';
 }
 
+/** How much of a document the binary check reads (it runs on every parse, so it stays cheap). */
+const BINARY_SAMPLE = 32_768;
+
 /**
- * Signs that a document is binary data, not text: control characters
- * (NUL among them) and undecodable ones (U+FFFD) making up at least 2% of
- * it, and at least 8 of them. Such a document is not lexed at all: the
- * reference stops at its first lexical error anyway, and lexing garbage
- * costs more than lexing a program. A stray control character in a program
- * is left to the lexer (ILO-L001).
+ * Signs that a document is binary data, not text: in its first 32K
+ * characters, control characters (NUL among them) and undecodable ones
+ * (U+FFFD) making up at least 2%, and at least 8 of them. Such a document is
+ * not lexed at all: the reference stops at its first lexical error anyway,
+ * and lexing garbage costs more than lexing a program. A stray control
+ * character in a program is left to the lexer (ILO-L001).
  */
 function binaryContent(text: string): { first: number; count: number; nul: boolean } | undefined {
   let first = -1;
   let count = 0;
   let nul = false;
-  for (let i = 0; i < text.length; i++) {
+  const sample = Math.min(text.length, BINARY_SAMPLE);
+  for (let i = 0; i < sample; i++) {
     const c = text.charCodeAt(i);
     const odd = (c < 32 && c !== 9 && c !== 10 && c !== 11 && c !== 12 && c !== 13) || c === 0x7f || (c >= 0x80 && c < 0xa0) || c === 0xfffd;
     if (!odd) continue;
@@ -655,12 +659,12 @@ function binaryContent(text: string): { first: number; count: number; nul: boole
     count++;
     if (c === 0) nul = true;
   }
-  return count >= 8 && count * 50 >= text.length ? { first, count, nul } : undefined;
+  return count >= 8 && count * 50 >= sample ? { first, count, nul } : undefined;
 }
 
 function binaryFile(text: string, found: { first: number; count: number; nul: boolean }): ParseResult {
   const code = text.charCodeAt(found.first);
-  const what = `${found.count} of its ${text.length} characters are control${found.nul ? ' (NUL among them)' : ''} or undecodable characters`;
+  const what = `${found.count} of its first ${Math.min(text.length, BINARY_SAMPLE)} characters are control${found.nul ? ' (NUL among them)' : ''} or undecodable characters`;
   return {
     program: { decls: [], comments: [] },
     diagnostics: [
