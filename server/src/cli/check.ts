@@ -60,7 +60,8 @@ export function checkFiles(
     endCol: 1,
     message: `cannot read file: ${error}`,
   }));
-  const contracts = contractsFor(analyzed.map((a) => a.analysis), scope);
+  // The CLI prints messages, not related information: do not build the partner lists.
+  const contracts = contractsFor(analyzed.map((a) => a.analysis), scope, { related: false });
   for (const { file, analysis } of analyzed) {
     const diags = combineDiagnostics(analysis.diagnostics, contracts.get(analysis.path) ?? []);
     records.push(...toRecords(file, analysis.text, diags));

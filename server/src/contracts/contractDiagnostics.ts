@@ -23,6 +23,12 @@ export interface ContractOptions {
   scope?: CollisionScope;
   /** Report near pairs (schemas differing only by optional properties or enum values). Default true. */
   near?: boolean;
+  /**
+   * List every collision partner in related information. Default true; the
+   * CLI, which prints messages only, turns it off (with many copies of a file
+   * the lists grow with the square of the number of tools).
+   */
+  related?: boolean;
 }
 
 export interface FileContracts {
@@ -112,7 +118,7 @@ export function contractDiagnostics(inputs: readonly ContractInput[], options: C
     for (const f of members) {
       try {
         const own = [...pool.values()].filter((t) => t.file === f.input.path);
-        out.get(f.input.path)!.push(...collisionDiagnostics(own, pool, collisions, f.input.path, f.input.text));
+        out.get(f.input.path)!.push(...collisionDiagnostics(own, pool, collisions, f.input.path, f.input.text, { related: options.related ?? true }));
       } catch {
         // keep the other files' results
       }

@@ -52,10 +52,10 @@ export function combineDiagnostics(...parts: ReadonlyArray<readonly Diagnostic[]
  * analysed file. With scope `file` each file is compared with what it uses;
  * with `workspace` every given file's tools are compared with each other's.
  */
-export function contractsFor(analyses: readonly FileAnalysis[], scope: CollisionScope): Map<string, Diagnostic[]> {
+export function contractsFor(analyses: readonly FileAnalysis[], scope: CollisionScope, options: { related?: boolean } = {}): Map<string, Diagnostic[]> {
   return contractDiagnostics(
     analyses.map((a) => ({ path: a.path, program: a.program, text: a.text, imported: a.importedLocated })),
-    { scope },
+    { scope, related: options.related },
   );
 }
 

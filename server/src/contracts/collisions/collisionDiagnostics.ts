@@ -145,7 +145,7 @@ function clauses(kinds: readonly Kind[], render: (k: Kind) => string): string {
   return shown.join('; ');
 }
 
-function relatedFor(kinds: readonly Kind[], currentFile: string, say: (k: Kind) => string): RelatedInfo[] {
+function relatedOf(kinds: readonly Kind[], currentFile: string, say: (k: Kind) => string): RelatedInfo[] {
   const out: RelatedInfo[] = [];
   for (const k of kinds) {
     const message = say(k);
@@ -195,7 +195,9 @@ function indexCollisions(collisions: Collisions): Index {
 
 /**
  * Diagnostics for `own` tools (the file's), given collisions found among
- * `pool` (every tool in scope, by key). `text` is the file's text (for fixes).
+ * `pool` (every tool in scope, by key). `text` is the file's text (for fixes);
+ * `related: false` leaves out the related information (for output that
+ * prints messages only).
  */
 export function collisionDiagnostics(
   own: readonly ContractTool[],
@@ -203,8 +205,11 @@ export function collisionDiagnostics(
   collisions: Collisions,
   currentFile: string,
   text?: string,
+  options: { related?: boolean } = {},
 ): Diagnostic[] {
   const index = indexCollisions(collisions);
+  const listRelated = options.related ?? true;
+  const relatedFor = (kinds: readonly Kind[], say: (k: Kind) => string): RelatedInfo[] => (listRelated ? relatedOf(kinds, currentFile, say) : []);
   const out: Diagnostic[] = [];
   for (const t of own) {
     const parts: Part[] = [];
@@ -224,7 +229,7 @@ export function collisionDiagnostics(
         code: same ? 'same-behavior' : 'same-schema',
         severity: same || worst === 'critical' ? 'warning' : 'information',
         text: `${self} takes the same input ${shape} as ${namedPartners(kinds, currentFile)}: ${clauses(kinds, shortClause)}.${damage}`,
-        related: relatedFor(kinds, currentFile, (k) => `${clause(k)}; same input ${shape}`),
+        related: relatedFor(kinds, (k) => `${clause(k)}; same input ${shape}`),
         wantsNote: true,
         hint: same ? `rename ${rest ? 'the copies' : 'one'}, merge them, or change one behavior and declare it with @behavior` : undefined,
       });
@@ -244,7 +249,7 @@ export function collisionDiagnostics(
           code: 'near-schema',
           severity,
           text: `${parts.length > 0 ? tick(t.name) : self} takes nearly the same input as ${others} (only optional properties or enum values differ, so arguments for one fit the other): ${clauses(kinds, shortClause)}.`,
-          related: relatedFor(kinds, currentFile, (k) => `${clause(k)}; input ${shapeText(k.first.schema)}: ${(differences.get(k.first.key) ?? []).join('; ')}`),
+          related: relatedFor(kinds, (k) => `${clause(k)}; input ${shapeText(k.first.schema)}: ${(differences.get(k.first.key) ?? []).join('; ')}`),
           wantsNote: severity === 'information',
         });
       }
