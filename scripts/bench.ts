@@ -255,6 +255,40 @@ export function benchPipelineEdits(dir: string): BenchRow[] {
   ];
 }
 
+/** 130 KB as a binary file reads when decoded as UTF-8: control characters, NULs and U+FFFD among text bytes. */
+function binaryText(size = 130_000): string {
+  let s = '';
+  let seed = 42;
+  while (s.length < size) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    const b = (seed >> 8) % 256;
+    s += b < 0x80 ? String.fromCharCode(b) : '\ufffd';
+  }
+  return s;
+}
+
+/**
+ * Garbage must not cost more than a program (issue 15): every diagnostic of a
+ * cold analysis (as `ilo-ls check` runs it) of 130 KB of binary data, against
+ * the same for the 5,000-line file.
+ */
+export function benchGarbage(dir: string): BenchRow[] {
+  const cold = (file: string, text: string): number => {
+    clearLexCache();
+    const t = performance.now();
+    contractsFor([new Analyzer(new OverlayFileHost()).analyze(file, text)], 'file');
+    return performance.now() - t;
+  };
+  const doc = bigDocument(dir);
+  const program = cold(path.join(dir, 'bench-big.ilo'), doc);
+  const garbage = cold(path.join(dir, 'bench-binary.ilo'), binaryText());
+  return [
+    { name: `cold check (every diagnostic) of the ${doc.split('\n').length}-line file`, value: ms(program) },
+    { name: 'cold check (every diagnostic) of 130 KB of binary data', value: ms(garbage) },
+    { name: '  binary / program (need <= 2)', value: (garbage / program).toFixed(2) },
+  ];
+}
+
 async function main(): Promise<void> {
   // `npm run bench -- --black-box` runs only the black-box section; `--rounds=N`
   // sets its rounds; `--dist=DIR[,DIR...]` measures the bundles in those folders
@@ -275,6 +309,7 @@ async function main(): Promise<void> {
       ...benchVerifyCorpus(dir),
       ...benchVerifyEdits(dir),
       ...benchPipelineEdits(dir),
+      ...benchGarbage(dir),
     ]);
   }
   await benchBlackBox({ root: repoRoot(), corpus: dir, bigText: dir === undefined ? undefined : bigDocument(dir), rounds, dists });

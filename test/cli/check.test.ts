@@ -103,7 +103,11 @@ test('hostile input gets diagnostics, never a crash or a hang', () => {
     'unclosed.ilo': `f>n;${'['.repeat(10_000)}\n`,
     'big.ilo': big,
   });
-  for (const name of ['garbage.ilo', 'quote.ilo', 'deep.ilo', 'unclosed.ilo']) {
+  // Binary data is recognised as such: one diagnostic, the file is not lexed.
+  const bin = run(['check', '--json', 'garbage.ilo'], dir);
+  assert.equal(bin.status, 1, bin.stderr);
+  assert.deepEqual((JSON.parse(bin.stdout) as Array<{ code: string }>).map((x) => x.code), ['binary-file']);
+  for (const name of ['quote.ilo', 'deep.ilo', 'unclosed.ilo']) {
     const r = run(['check', '--json', name], dir);
     assert.equal(r.status, 1, `${name}: ${r.stderr}`);
     const records = JSON.parse(r.stdout) as Array<{ code: string; severity: string }>;

@@ -60,3 +60,41 @@ test('check includes the same-schema warnings and a quick-fixable unknown behavi
     ['ilo-contracts', 'warning', 4],
   ]);
 });
+
+test('200 copies of one contract file in the workspace scope: output stays well under 1 MB, one line per group', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ilo-copies-'));
+  const src = [
+    'tool read-doc"Read a document and return its text" path:t>R t t',
+    'tool list-dir"List the entries of a directory" path:t>R (L t) t',
+    'tool delete-doc"Delete a document" path:t>R t t',
+    '',
+  ].join('\n');
+  for (let i = 1; i <= 200; i++) fs.writeFileSync(path.join(dir, `copy${i}.ilo`), src);
+  const check = run(['check', '--scope=workspace', '.'], dir);
+  assert.equal(check.status, 0, check.stderr);
+  const lines = check.stdout.trim().split('\n');
+  assert.equal(lines.length, 600, 'one diagnostic per tool');
+  assert.ok(check.stdout.length < 500_000, `check printed ${check.stdout.length} bytes`);
+  assert.match(lines[0], /and \d+ more/);
+  const contracts = run(['contracts', '--scope=workspace', '.'], dir);
+  assert.equal(contracts.status, 0, contracts.stderr);
+  const groups = contracts.stdout.split('\n').filter((l) => l.startsWith('same schema'));
+  assert.deepEqual(groups, [
+    'same schema {path: string}: 600 tools (read-doc ×200, list-dir ×200, delete-doc ×200); worst: read-doc / delete-doc critical: read vs write (PURE READ CONTENT vs MUTATES DELETE ACK)',
+  ]);
+  assert.ok(contracts.stdout.length < 200_000, `contracts printed ${contracts.stdout.length} bytes`);
+});
+
+test('one name, one story: a tool named like a builtin that also collides gets one line in check', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ilo-story-'));
+  fs.writeFileSync(
+    path.join(dir, 'a.ilo'),
+    ['tool len"Count the characters of a stored document" doc:t>R n t', 'tool wc"Count the words of a stored document" doc:t>R n t', ''].join('\n'),
+  );
+  const r = run(['check', '--json', 'a.ilo'], dir);
+  const records = JSON.parse(r.stdout) as Array<{ code: string; line: number; col: number; message: string }>;
+  const onLen = records.filter((x) => x.line === 1 && x.col === 6);
+  assert.equal(onLen.length, 1, JSON.stringify(onLen));
+  assert.equal(onLen[0].code, 'shadowed-by-builtin');
+  assert.match(onLen[0].message, /Also \((same-schema|same-behavior)\): /);
+});

@@ -127,3 +127,14 @@ test('a server that cannot start gives a clear error, not a crash', () => {
   const unknown = run(['import', '--config', 'bad.json', '--server', 'nope'], dir);
   assert.match(unknown.stderr, /no server `nope`.*ghost/);
 });
+
+test('import of malformed JSON prints one clean line naming the file, line and column', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ilo-import-bad-'));
+  fs.writeFileSync(path.join(dir, 'broken.json'), '{"tools": [\n  {"name": "x",\n   "inputSchema": {"type": "object",}\n  }\n]}\n');
+  const r = run(['import', 'broken.json'], dir);
+  assert.equal(r.status, 1);
+  assert.equal(r.stdout, '');
+  assert.equal(r.stderr, 'ilo-ls import: broken.json:3:37: not valid JSON: a trailing comma before `}`\n');
+  fs.writeFileSync(path.join(dir, 'empty.json'), '');
+  assert.equal(run(['import', 'empty.json'], dir).stderr, 'ilo-ls import: empty.json:1:1: not valid JSON: the input is empty\n');
+});

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { contractDiagnostics } from '../../server/src/contracts/contractDiagnostics';
-import { abs, inputsOf, on } from './helpers';
+import { abs, applyEdits, inputsOf, on } from './helpers';
 
 const TOOLS = `-- @behavior PURE READ DATA
 tool fetch-rows"Read rows with a read-only query" sql:t>R _ t
@@ -88,4 +88,73 @@ tidy id:t>R _ t;delete-user id
   const ds = gate({ 'a.ilo': text }, 'a.ilo');
   assert.equal(ds.length, 1);
   assert.match(ds[0].message, /inferred/);
+});
+
+test('the issue example: a PURE checkout that ships and charges is flagged, naming both tools, with a fix on each', () => {
+  const text = `tool ship-order"Ship an order to the customer" id:t>R t t
+tool charge-card"Charge the card on file" amount:n>R t t
+-- @behavior PURE
+checkout id:t amount:n>R t t;a=ship-order! id;b=charge-card! amount;~a
+`;
+  const ds = gate({ 'a.ilo': text }, 'a.ilo');
+  assert.equal(ds.length, 1, 'one diagnostic on the function names everything it reaches');
+  const d = on(ds, text, 'checkout', 'effect-gate')!;
+  assert.equal(d.severity, 'warning');
+  assert.match(d.message, /`ship-order`/);
+  assert.match(d.message, /`charge-card`/);
+  const fixes = d.suggestions ?? [];
+  for (const tool of ['ship-order', 'charge-card']) {
+    const fix = fixes.find((f) => f.message.includes(`\`${tool}\``));
+    assert.ok(fix, `a fix for ${tool}`);
+    const after = applyEdits(text, fix.edits);
+    assert.match(after, new RegExp(`-- @behavior MUTATES \\w+ \\w+\\ntool ${tool}"`), 'the fix declares the tool right above it');
+  }
+});
+
+test('fails closed: a tool with unknown behavior, or only a low-confidence read guess, counts as possibly mutating', () => {
+  const text = `tool frob-widget"Frobnicate the widget" id:t>R t t
+tool weather"Weather" city:t>R t t
+tool get-user"Get a user by id" id:n>R t t
+-- @behavior PURE
+look id:t>R t t;a=frob-widget! id;b=weather! id;c=get-user! 1;~a
+`;
+  const ds = gate({ 'a.ilo': text }, 'a.ilo');
+  assert.equal(ds.length, 1);
+  const d = ds[0];
+  assert.equal(d.severity, 'warning');
+  assert.match(d.message, /`frob-widget` \(behavior unknown/);
+  assert.match(d.message, /`weather` \(PURE READ DATA is only a low-confidence guess\)/);
+  assert.doesNotMatch(d.message, /get-user/, 'a confident read is trusted');
+  // Each uncertain tool gets a choice of declarations; declaring both read-only settles the gate.
+  const readOnly = (d.suggestions ?? []).filter((f) => f.message.includes('read-only'));
+  assert.deepEqual(readOnly.map((f) => f.message.replace(/:.*/, '')).sort(), ['Declare `frob-widget` read-only', 'Declare `weather` read-only']);
+  const fixed = applyEdits(text, readOnly.flatMap((f) => f.edits));
+  assert.deepEqual(gate({ 'a.ilo': fixed }, 'a.ilo'), []);
+  // Declaring one mutating turns it into a definite write.
+  const mutating = (d.suggestions ?? []).find((f) => f.message.startsWith('Declare `frob-widget` mutating'))!;
+  const writes = gate({ 'a.ilo': applyEdits(text, mutating.edits) }, 'a.ilo');
+  assert.match(writes[0].message, /`frob-widget` \(MUTATES UPDATE DATA, declared\)/);
+});
+
+test('the fix for an uncertain tool in a used file edits that file', () => {
+  const lib = `tool frob-widget"Frobnicate the widget" id:t>R t t
+`;
+  const main = `use "lib.ilo"
+-- @behavior PURE
+look id:t>R t t;frob-widget! id
+`;
+  const ds = gate({ 'lib.ilo': lib, 'main.ilo': main }, 'main.ilo');
+  assert.equal(ds.length, 1);
+  const fix = ds[0].suggestions![0];
+  assert.equal(fix.file, abs('lib.ilo'));
+  assert.match(applyEdits(lib, fix.edits), /^-- @behavior MUTATES UPDATE DATA\ntool frob-widget/);
+});
+
+test('a tool named like a builtin is not what a call reaches: the gate judges the builtin', () => {
+  const text = `-- @behavior MUTATES DELETE DATA
+tool len"Delete every record" s:t>R t t
+-- @behavior PURE
+size s:t>n;len s
+`;
+  assert.deepEqual(gate({ 'a.ilo': text }, 'a.ilo'), []);
 });

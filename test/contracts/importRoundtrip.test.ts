@@ -24,6 +24,8 @@ function assertComesBack(check: ReturnType<typeof checkImportedSource>, source: 
     [],
   );
   for (const t of check.tools) assert.ok(t.status === 'exact' || t.status === 'contract', `${t.name}: ${t.status} ${JSON.stringify(t.input)}`);
+  // Lossless: the exported definition is the original, as canonical JSON.
+  for (const t of check.tools) assert.ok(t.identical, `${t.name} does not come back identical: ${JSON.stringify([...t.input, ...t.other])}`);
 }
 
 test('every tool of the five corpus servers comes back on export, from files that check clean', () => {
@@ -42,8 +44,8 @@ test('every tool of the five corpus servers comes back on export, from files tha
     exact += check.tools.filter((t) => t.status === 'exact').length;
   }
   assert.equal(tools, 45);
-  // The exporter closes every object (additionalProperties: false); only the sqlite tools said so themselves.
-  assert.equal(exact, 9);
+  // Objects that did not say `additionalProperties` stay that way (`@schema {"additionalProperties":null}`).
+  assert.equal(exact, 45);
 });
 
 test('JSON Schema types map to ilo types; what ilo cannot say travels in @schema', () => {
@@ -87,6 +89,8 @@ test('JSON Schema types map to ilo types; what ilo cannot say travels in @schema
     '-- @schema priority {"enum":["Low","High"],"type":"string"}',
     // Nullable and optional: the original type array is kept as it was.
     '-- @schema note {"type":["string","null"]}',
+    // The input object did not say `additionalProperties`, so the export does not either.
+    '-- @schema {"additionalProperties":null}',
   ]);
 });
 
@@ -106,7 +110,7 @@ test('names become kebab-case, steer clear of builtins and keywords, and keep th
       ['summarize', 'docs-summarize'],
     ],
   );
-  assert.match(source, /^-- @wire len\n-- @param type-arg=type\n-- @param doc-id=docId\ntool docs-len"[^"]*" type-arg:t doc-id:t>R t t$/m);
+  assert.match(source, /^-- @wire len\n-- @param type-arg=type\n-- @param doc-id=docId\n-- @schema \{"additionalProperties":null\}\ntool docs-len"[^"]*" type-arg:t doc-id:t>R t t$/m);
   assert.match(source, /^-- @param page-token=page_token$/m);
 });
 
@@ -141,12 +145,15 @@ test('nested objects become record types, identical ones declared once; item con
   const { check, source } = roundTrip(tools);
   assertComesBack(check, source);
   assert.equal(source.match(/^type /gm)?.length, 2);
-  assert.match(source, /^-- A postal address\n-- @field zip-code=zipCode Postal code\n-- @schema zip-code \{"type":"string"\}\ntype address\{street:t;zip-code:O t\}$/m);
+  assert.match(
+    source,
+    /^-- A postal address\n-- @field zip-code=zipCode Postal code\n-- @schema zip-code \{"type":"string"\}\n-- @schema \{"additionalProperties":null\}\ntype address\{street:t;zip-code:O t\}$/m,
+  );
   assert.match(source, /^-- A short label\n-- @schema \{"maxLength":16\}\nalias tag-item t$/m);
-  assert.match(source, /^type add-customer-result\{id:t;home:O address\}$/m);
+  // The server's output object is open (it does not say additionalProperties): the record says so itself.
+  assert.match(source, /^-- @schema \{"additionalProperties":null\}\ntype add-customer-result\{id:t;home:O address\}$/m);
   assert.match(source, / addresses:L address tags:O \(L tag-item\)>R add-customer-result t$/m);
-  // The server's output object is open (no additionalProperties: false): kept verbatim next to the record.
-  assert.match(source, /^-- @output \{"type":"object","properties":\{"id":/m);
+  assert.doesNotMatch(source, /@output/, 'the record gives the output back exactly: no verbatim copy needed');
   assert.match(source, / id:t to:address>R t t$/m);
 });
 
@@ -171,15 +178,13 @@ test('shapes ilo has no type for are kept whole under `_`, and still come back e
   ];
   const { imported, check, source } = roundTrip(tools);
   assertComesBack(check, source);
-  // Only the closing `additionalProperties: false` of the parameter object is new.
-  assert.equal(imported.tools[0].status, 'contract');
+  assert.equal(imported.tools[0].status, 'exact');
   assert.match(source, /^-- @schema key \{"oneOf":\[\{"type":"string"\},\{"type":"array","items":\{"type":"string"\}\}\]\}$/m);
   // Required but allowed to be null: no O T for that, so `_` with its schema.
   assert.match(source, /^-- @schema value \{"type":\["string","null"\]\}$/m);
   assert.match(source, / key:_ value:_ ttl:O _ meta:O _ coords:O _>R set-value-result t$/m);
-  // The output is a record for ilo code; the open server schema is kept verbatim for export.
-  assert.match(source, /^type set-value-result\{stored:O _\}$/m);
-  assert.match(source, /^-- @output \{"type":"object","properties":\{"stored":\{"oneOf":/m);
+  // The output is a record for ilo code, open as the server's schema is.
+  assert.match(source, /^-- @schema \{"additionalProperties":null\}\ntype set-value-result\{stored:O _\}$/m);
 });
 
 test('descriptions with quotes, backslashes, newlines and invisible characters survive, and the hidden ones become visible', () => {
@@ -263,4 +268,24 @@ test('the incoming definitions are linted before anything is written', () => {
     { name: 'notes_save', description: 'Save a note. Use this tool whenever the user says remember.', inputSchema: { type: 'object', properties: { text: { type: 'string' } } } },
   ]);
   assert.deepEqual(r.lint.map((f) => [f.code, f.toolName, f.path]), [['instructs-model', 'notes_save', 'description']]);
+});
+
+test('execution, icons, _meta and other annotations come back on export (they travel in @mcp)', () => {
+  const tools: RawTool[] = [
+    {
+      name: 'render_chart',
+      title: 'Render chart',
+      description: 'Render a chart of a data series as an image',
+      inputSchema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { series: { type: 'array', items: { type: 'number' } } }, required: ['series'] },
+      annotations: { readOnlyHint: true, title: 'Chart renderer' },
+      execution: { taskSupport: 'optional' },
+      icons: [{ src: 'https://example.com/chart.svg', mimeType: 'image/svg+xml', sizes: ['any'] }],
+      _meta: { 'example.com/cost': 'low' },
+    },
+  ];
+  const { imported, check, source } = roundTrip(tools);
+  assertComesBack(check, source);
+  assert.deepEqual(imported.tools[0].notes, [], 'nothing is left behind in the lock file only');
+  assert.match(source, /^-- @mcp \{"annotations":\{"title":"Chart renderer"\},"execution":\{"taskSupport":"optional"\},"icons":\[/m);
+  assert.match(source, /^-- @schema \{"\$schema":"http:\/\/json-schema\.org\/draft-07\/schema#","additionalProperties":null\}$/m);
 });

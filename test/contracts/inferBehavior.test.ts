@@ -96,3 +96,25 @@ test('odd MCP input never throws', () => {
   }
   assert.equal(factsFromMcpTool({ name: 'get', annotations: { readOnlyHint: 'yes' } }).annotations, undefined);
 });
+
+test('commerce, messaging and operations verbs are writes', () => {
+  const mutability = (name: string, description?: string) => inferBehavior({ name, description }).mutability;
+  for (const name of ['ship-order', 'charge-card', 'pay-invoice', 'refund-payment', 'transfer-funds', 'book-flight', 'cancel-booking', 'send-email', 'publish-post', 'deploy-service', 'notify-customer', 'purchase-item']) {
+    assert.equal(mutability(name), 'MUTATES', name);
+  }
+  // A verb in the description's first words decides a name that is only a noun.
+  assert.equal(mutability('card', 'Charge the card on file'), 'MUTATES');
+  assert.equal(mutability('order', 'Ship an order to the customer'), 'MUTATES');
+  // Nouns that look like those verbs stay reads behind a read verb.
+  assert.equal(mutability('get-order-status'), 'PURE');
+  assert.equal(mutability('list-payments'), 'PURE');
+});
+
+test('each field carries its own confidence, so a sure verb is not undone by a vague object', () => {
+  const b = inferBehavior({ name: 'get-thing' });
+  assert.equal(b.mutability, 'PURE');
+  assert.equal(b.confidences?.mutability, 'high');
+  assert.equal(b.confidence, 'low', 'the domain is only a default');
+  const noun = inferBehavior({ name: 'weather' });
+  assert.equal(noun.confidences?.mutability, 'low', 'a bare noun is read with low confidence');
+});

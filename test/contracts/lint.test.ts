@@ -15,6 +15,7 @@ import type { RawTool } from '../../server/src/contracts/mcp/toolList';
 import { parseIlo } from '../../server/src/syntax/parse';
 import { countTokens } from '../../server/src/measure/tokenCount';
 import type { Decl } from '../../server/src/syntax/ast';
+import { applyEdits } from './helpers';
 
 const CORPUS = join(__dirname, '..', '..', '..', 'shared', 'corpus', 'mcp');
 const corpusFiles = readdirSync(CORPUS).filter((f) => f.endsWith('.tools.json'));
@@ -261,4 +262,34 @@ test('a declaration shadowing a tool from a used file points at the other declar
   assert.equal(d.code, 'confusable-name');
   assert.equal(mine.slice(d.start, d.end), 'read-fi1e');
   assert.deepEqual(d.related, [{ file: '/ws/fs.ilo', start: 5, end: 14, message: '`read-file` is declared here' }]);
+});
+
+test('shadowed-by-builtin: a tool named like a builtin (short or long form) is warned, and the fix keeps its wire name', () => {
+  const src = [
+    'tool len"Count the characters of a document" doc:t>R n t',
+    '-- Reads the first lines.',
+    'tool head"Show the first lines of a text file" path:t>R t t',
+    '-- @wire avg',
+    'tool avg"Average of the stored measurements" series:t>R n t',
+    'tool lens"Look through the lens catalogue" query:t>R t t',
+    'size doc:t>n;len doc',
+  ].join('\n');
+  const { program, diagnostics } = parseIlo(src);
+  assert.deepEqual(diagnostics, []);
+  const found = lintToolDecls(program.decls, { text: src }).filter((d) => d.code === 'shadowed-by-builtin');
+  assert.deepEqual(found.map((d) => src.slice(d.start, d.end)), ['len', 'head', 'avg']);
+  assert.ok(found.every((d) => d.severity === 'warning' && d.source === 'ilo-contracts'));
+  assert.match(found[0].message, /a call `len …` always reaches the builtin/);
+  assert.match(found[1].message, /long-form name of the builtin `hd`/);
+  const fixed = applyEdits(src, found[1].suggestions![0].edits);
+  assert.match(fixed, /-- Reads the first lines\.\n-- @wire head\ntool head-tool"/, 'renamed, with its wire name kept in the doc block');
+  const keepsWire = applyEdits(src, found[2].suggestions![0].edits);
+  assert.match(keepsWire, /-- @wire avg\ntool avg-tool"/, 'an existing @wire is not repeated');
+  const reparsed = parseIlo(fixed);
+  assert.deepEqual(lintToolDecls(reparsed.program.decls, { text: fixed }).filter((d) => d.code === 'shadowed-by-builtin').length, 2);
+});
+
+test('import never names a tool like a builtin, long forms included', () => {
+  const imported = importToolsFromText(JSON.stringify({ tools: [tool('head', 'Show the first lines of a text file', { path: { type: 'string' } })] }));
+  assert.match(imported.source, /-- @wire head\n(?:--.*\n)*tool head-tool"/);
 });

@@ -70,8 +70,13 @@ test('the filesystem {path} group: create-directory is critical against each rea
   const d = on(ds, text, 'create-directory', 'same-schema');
   assert.ok(d);
   assert.equal(d.severity, 'warning');
-  assert.equal((d.message.match(/write vs read/g) ?? []).length, 3);
-  assert.deepEqual(d.related!.map((r) => text.slice(r.start, r.end)).sort(), ['get-file-info', 'list-directory', 'read-media-file']);
+  // One story per name: the identical group comes first, the near schemas follow in the same diagnostic.
+  const [identical, near] = d.message.split(/(?=`create-directory` takes nearly the same input)/);
+  assert.equal((identical.match(/write vs read/g) ?? []).length, 3);
+  assert.match(near, /4 other tools/);
+  const sameInput = d.related!.filter((r) => /same input \{path: string\}/.test(r.message));
+  assert.deepEqual(sameInput.map((r) => text.slice(r.start, r.end)).sort(), ['get-file-info', 'list-directory', 'read-media-file']);
+  assert.equal(d.related!.length, 7, 'related information lists the near partners too');
   // A read-only member is also warned, because one of its partners writes.
   assert.equal(on(ds, text, 'list-directory', 'same-schema')?.severity, 'warning');
 });

@@ -226,3 +226,31 @@ test('two parameters sent under one wire name: the second is reported and left o
   assert.deepEqual(r.diagnostics.map((d) => d.code), ['duplicate-wire-name']);
   assert.deepEqual(Object.keys(r.schema.properties as object), ['x']);
 });
+
+test('@schema with no name is for the declaration\'s own object: a tool\'s input, a record', () => {
+  const src = [
+    '-- @schema {"$schema": "https://json-schema.org/draft/2020-12/schema", "additionalProperties": null, "description": "Look a user up"}',
+    'tool get-user"Get a user" uid:t>R t t',
+    '-- @schema {"additionalProperties": true, "$id": "https://example.com/point"}',
+    'type point{x:n;y:n}',
+    '-- @schema {"properties": {}, "additionalProperties": {"type": "string"}}',
+    'tool odd"Odd" x:t>R t t',
+  ].join('\n');
+  const { decls, env } = envOf(src);
+  const input = functionInputSchema(toolNamed(decls, 'get-user'), env);
+  assert.deepEqual(input.diagnostics, []);
+  assert.deepEqual(input.schema, {
+    type: 'object',
+    properties: { uid: { type: 'string' } },
+    required: ['uid'],
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    description: 'Look a user up',
+  });
+  const point = typeSchema(typeNamed(decls, 'point'), env);
+  assert.equal(point.schema.additionalProperties, true);
+  assert.equal(point.schema.$id, 'https://example.com/point');
+  const odd = functionInputSchema(toolNamed(decls, 'odd'), env);
+  assert.deepEqual(odd.diagnostics.map((d) => d.code), ['bad-schema', 'bad-schema']);
+  assert.equal(odd.schema.additionalProperties, false, 'refused keywords change nothing');
+  assert.deepEqual(odd.schema.properties, { x: { type: 'string' } });
+});

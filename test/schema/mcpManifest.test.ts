@@ -199,3 +199,41 @@ test('schemaDiagnostics: contract errors on tools, annotation warnings everywher
     ['duplicate-tool-name', 'b'],
   ]);
 });
+
+test('@mcp carries the definition fields ilo has no syntax for; _meta and annotations merge with what ilo derives', () => {
+  const { decls, env } = envOf(
+    [
+      '-- @mcp {"execution": {"taskSupport": "optional"}, "icons": [{"src": "https://example.com/user.png", "mimeType": "image/png"}],',
+      '--   "_meta": {"example.com/owner": "directory team"}, "annotations": {"title": "Get a user"}}',
+      '-- @hints readOnly',
+      'tool get-user"Retrieve a user by id" uid:t>R t t timeout:5',
+    ].join('\n'),
+  );
+  const { tool, diagnostics } = toolDefinition(toolNamed(decls, 'get-user'), env);
+  assert.deepEqual(diagnostics, []);
+  assert.deepEqual(tool.execution, { taskSupport: 'optional' });
+  assert.deepEqual(tool.icons, [{ src: 'https://example.com/user.png', mimeType: 'image/png' }]);
+  assert.deepEqual(tool._meta, { 'example.com/owner': 'directory team', [ILO_OPTIONS_META_KEY]: { timeout: 5 } });
+  assert.deepEqual(tool.annotations, { title: 'Get a user', readOnlyHint: true });
+  assert.ok(ListToolsResultSchema.safeParse({ tools: [tool] }).success);
+});
+
+test('@mcp may not restate what ilo says itself, nor hints; it must be an object', () => {
+  const src = [
+    '-- @mcp {"name": "other", "execution": {"taskSupport": "forbidden"}, "annotations": {"readOnlyHint": true}}',
+    'tool a"A tool with a clear purpose" x:t>R t t',
+    '-- @mcp [1, 2]',
+    'tool b"Another tool with a clear purpose" x:t>R t t',
+  ].join('\n');
+  const { decls, env } = envOf(src);
+  const a = toolDefinition(toolNamed(decls, 'a'), env);
+  assert.deepEqual(a.diagnostics.map((d) => [d.code, /`name` is said by the tool name or `@wire`|belong in `@hints`/.test(d.message)]), [
+    ['bad-mcp', true],
+    ['bad-mcp', true],
+  ]);
+  assert.equal(a.tool.name, 'a');
+  assert.deepEqual(a.tool.execution, { taskSupport: 'forbidden' }, 'the valid fields are kept');
+  assert.equal(a.tool.annotations, undefined);
+  const b = toolDefinition(toolNamed(decls, 'b'), env);
+  assert.deepEqual(b.diagnostics.map((d) => d.code), ['bad-mcp']);
+});

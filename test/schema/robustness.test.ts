@@ -7,6 +7,7 @@ import { toOpenAITools } from '../../server/src/schema/providerTools';
 import { parseAnnotations } from '../../server/src/schema/annotations';
 import { envOf, program, toolNamed, validator } from './helpers/fixtures';
 import { toolDefinition } from '../../server/src/schema/mcpTool';
+import { findJsonSyntaxError } from '../../server/src/schema/jsonSyntax';
 
 function doublingChain(levels: number): string {
   // t1 has two t0 fields, t2 two t1 fields, ...: inlining everything is 2^levels nodes.
@@ -59,4 +60,25 @@ test('annotation parsing survives odd comment text', () => {
 test('an empty file and a file without tools give an empty manifest', () => {
   assert.deepEqual(buildManifest([]), { tools: [], omitted: [] });
   assert.deepEqual(buildManifest(program('type p{x:n}\nf x:n>n;x')), { tools: [], omitted: [] });
+});
+
+test('findJsonSyntaxError: the first error of malformed JSON with its line, column and a plain reason', () => {
+  const at = (text: string) => {
+    const e = findJsonSyntaxError(text);
+    return e && `${e.line}:${e.col} ${e.reason}`;
+  };
+  for (const valid of ['{"a":[1,{"b":null}],"c":true}', '[[[]]]', '-1.5e3', '"\\u00e9\\n"', '\ufeff{}']) {
+    assert.equal(at(valid), undefined, valid);
+    assert.doesNotThrow(() => JSON.parse(valid.replace(/^\ufeff/, '')));
+  }
+  assert.equal(at('{"a":1,}'), '1:8 a trailing comma before `}`');
+  assert.equal(at('[1 2]'), '1:4 expected `,` or `]` but found `2`');
+  assert.equal(at('{\n  "a" 1}'), '2:7 expected `:` after the property name but found `1`');
+  assert.equal(at("{'a':1}"), '1:2 expected a property name in double quotes but found `\'`');
+  assert.equal(at('{"a":"b'), '1:6 this string is never closed');
+  assert.equal(at('{"tools": ['), '1:12 the input ended where a value was expected');
+  assert.equal(at('{"a":1}}'), '1:8 unexpected `}` after the end of the JSON value');
+  assert.equal(at(''), '1:1 the input is empty');
+  // Deep nesting is scanned without recursion.
+  assert.equal(at('['.repeat(200_000)), `1:200001 the input ended where a value was expected`);
 });

@@ -63,3 +63,19 @@ test('no actions for a diagnostic without suggestions, nor for a document that i
   const fixable = open('f total:n>n;+totl 1');
   assert.deepEqual(fixable.service.codeActions('file:///tmp/ilo-service-test/closed.ilo', fixable.diagnostics), []);
 });
+
+test('the effect gate\'s @behavior fix for a tool in a used file edits that file', () => {
+  const ws = openMany({
+    'tools.ilo': '⟦⟧tool frob-widget"Frobnicate the widget" id:t>R t t\n',
+    'main.ilo': 'use "tools.ilo"\n-- @behavior PURE\nlook id:t>R t t;frob-widget! id┆\n',
+  });
+  const gate = ws.diagnostics('main.ilo').find((d) => d.code === 'effect-gate');
+  assert.ok(gate, JSON.stringify(ws.diagnostics('main.ilo')));
+  const actions = ws.service.codeActions(ws.uri, [gate]);
+  const mutating = actions.find((a) => a.title.startsWith('Declare `frob-widget` mutating'));
+  assert.ok(mutating, JSON.stringify(actions.map((a) => a.title)));
+  const at = ws.file('tools.ilo').ranges[0].start;
+  assert.deepEqual(mutating.edit?.changes, {
+    [ws.uriOf('tools.ilo')]: [{ range: { start: at, end: at }, newText: '-- @behavior MUTATES UPDATE DATA\n' }],
+  });
+});

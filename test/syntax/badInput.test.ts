@@ -70,3 +70,35 @@ test('an operator chain too deep for the stack is an error on its own declaratio
   const names = r.program.decls.map((d) => (d.kind === 'FunctionDecl' ? d.name.text : d.kind));
   assert.deepEqual(names, ['g', 'ErrorDecl', 'h']);
 });
+
+test('a binary file gets one clear diagnostic and is not lexed', () => {
+  // The start of an ELF executable, then bytes as a UTF-8 read of them would give.
+  let s = '\x7fELF\x02\x01\x01\x00\x00\x00';
+  let seed = 7;
+  for (let i = 0; i < 20_000; i++) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    const b = seed % 256;
+    s += b < 0x80 ? String.fromCharCode(b) : '\ufffd';
+  }
+  const r = parseIlo(s);
+  assert.equal(r.diagnostics.length, 1);
+  const [d] = r.diagnostics;
+  assert.equal(d.code, 'binary-file');
+  assert.equal(d.severity, 'error');
+  assert.equal(d.start, 0);
+  assert.match(d.message, /looks like a binary file/);
+  assert.deepEqual(r.program.decls, []);
+  // Undecodable bytes alone (no NUL) are recognised too; a stray control character in a program is not.
+  assert.equal(parseIlo(s.replace(/\x00/g, '\ufffd')).diagnostics[0].code, 'binary-file');
+  const program = 'f x:n>n;+x 1\n';
+  assert.notEqual(parseIlo(program + '\x01' + program.repeat(3)).diagnostics[0]?.code, 'binary-file');
+});
+
+test('an editor buffer that becomes binary and then text again is parsed afresh', () => {
+  const p = new IncrementalParser();
+  assert.equal(p.parse('f x:n>n;+x 1\n').diagnostics.length, 0);
+  assert.equal(p.parse('f x:n>n;+x 1\n' + '\x00'.repeat(10)).diagnostics[0].code, 'binary-file');
+  const back = p.parse('f x:n>n;+x 2\n');
+  assert.deepEqual(back.diagnostics, []);
+  assert.equal(back.program.decls.length, 1);
+});

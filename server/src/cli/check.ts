@@ -2,7 +2,7 @@
 
 import type { Diagnostic } from '../diagnostics';
 import { LineIndex } from '../syntax/lineIndex';
-import { contractsFor, sortDiagnostics } from '../service/analysis';
+import { combineDiagnostics, contractsFor } from '../service/analysis';
 import { analyzeFiles } from './analyzeFiles';
 import type { CollisionScope } from '../contracts';
 
@@ -60,9 +60,10 @@ export function checkFiles(
     endCol: 1,
     message: `cannot read file: ${error}`,
   }));
-  const contracts = contractsFor(analyzed.map((a) => a.analysis), scope);
+  // The CLI prints messages, not related information: do not build the partner lists.
+  const contracts = contractsFor(analyzed.map((a) => a.analysis), scope, { related: false });
   for (const { file, analysis } of analyzed) {
-    const diags = sortDiagnostics([...analysis.diagnostics, ...(contracts.get(analysis.path) ?? [])]);
+    const diags = combineDiagnostics(analysis.diagnostics, contracts.get(analysis.path) ?? []);
     records.push(...toRecords(file, analysis.text, diags));
   }
   return { records, missing, empty, checked: analyzed.length };

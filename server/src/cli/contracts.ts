@@ -6,6 +6,36 @@ import { parseArgs, scopeOption } from './args';
 import { analyzeGivenFiles } from './analyzeFiles';
 import type { CliIo } from './io';
 
+/** How many names a group line shows before "and N more". */
+const NAMES_SHOWN = 5;
+
+const RANKS = ['critical', 'high', 'medium', 'low'];
+
+/** `read-file ×200, list-dir, …` — each name once, with its count. */
+function names(refs: ReadonlyArray<{ name: string }>): string {
+  const counts = new Map<string, number>();
+  for (const r of refs) counts.set(r.name, (counts.get(r.name) ?? 0) + 1);
+  const shown = [...counts].slice(0, NAMES_SHOWN).map(([n, c]) => (c > 1 ? `${n} ×${c}` : n));
+  if (counts.size > NAMES_SHOWN) shown.push(`and ${counts.size - NAMES_SHOWN} more`);
+  return shown.join(', ');
+}
+
+/** The most serious pair of a group, in words. */
+function worstPair(g: ContractsReport['collisions'][number]): string {
+  const ranked = [...g.pairs].sort((a, b) => rankIndex(a) - rankIndex(b))[0];
+  if (!ranked) return '';
+  const what = ranked.relation === 'same' ? 'same behavior' : ranked.relation === 'unknown' ? 'behavior unknown' : `${ranked.rank}: ${ranked.summary}`;
+  return `; worst: ${ranked.a.name} / ${ranked.b.name} ${what}`;
+}
+
+/** Critical confusions first, then tools that cannot be told apart, then the other ranks. */
+function rankIndex(p: { relation: string; rank?: string }): number {
+  if (p.relation === 'same') return 0.5;
+  if (p.relation === 'unknown') return RANKS.length;
+  return RANKS.indexOf(p.rank ?? 'low');
+}
+
+/** One line per tool, one per collision group, one per near pair of kinds of tool. */
 function table(report: ContractsReport): string {
   const lines: string[] = [];
   for (const t of report.tools) {
@@ -13,11 +43,11 @@ function table(report: ContractsReport): string {
     const triple = [b.mutability, b.action, b.domain].map((x) => x ?? '?').join(' ');
     lines.push(`${t.file ?? '?'}  ${t.name}  wire=${t.wireName}  ${triple} (${b.source}, ${b.confidence})  id=${t.behaviorId ?? '-'}  schema=${t.schemaHash}`);
   }
-  for (const g of report.collisions) {
-    lines.push(`same schema ${g.shape}: ${g.tools.map((x) => x.name).join(', ')}`);
-    for (const p of g.pairs) lines.push(`  ${p.a.name} / ${p.b.name}: ${p.relation}${p.rank ? ` (${p.rank})` : ''}${p.summary ? ` ${p.summary}` : ''}`);
+  for (const g of report.collisions) lines.push(`same schema ${g.shape}: ${g.tools.length} tools (${names(g.tools)})${worstPair(g)}`);
+  for (const n of report.near) {
+    const count = n.count > 1 ? ` (${n.count} pairs)` : '';
+    lines.push(`near: ${n.a.name} / ${n.b.name}${count}: ${n.differences.join('; ')}`);
   }
-  for (const n of report.near) lines.push(`near: ${n.a.name} / ${n.b.name}: ${n.differences.join('; ')}`);
   return lines.join('\n') + (lines.length > 0 ? '\n' : '');
 }
 

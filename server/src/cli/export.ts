@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Decl } from '../syntax/ast';
 import type { FileAnalysis } from '../service/analysis';
-import { describeExport, EXPORT_FORMATS, exportTools, type ExportFormat } from '../service/exports';
+import { describeErrors, describeExport, EXPORT_FORMATS, exportTools, type ExportFormat } from '../service/exports';
 import { behaviorExtender } from '../contracts';
 import { checkBaseUrl } from '../interop/a2aCard';
 import { analyzeGivenFiles } from './analyzeFiles';
@@ -57,6 +57,7 @@ export function runExport(args: readonly string[], io: CliIo): number {
   const analyzed = analyzeGivenFiles('export', p.positional, io);
   if (!analyzed) return 2;
   const analyses = analyzed.map((a) => a.analysis);
+  for (const line of describeErrors(analyzed)) io.err(`ilo-ls export: ${line}\n`);
   const agentName = path.basename(p.positional[0]).replace(/\.ilo$/, '');
   const result = exportTools(mergedDecls(analyses), format, { extend: behaviorExtender(), baseUrl, agentName });
   if (out === undefined) {

@@ -58,7 +58,13 @@ export async function runImport(args: readonly string[], io: CliIo): Promise<num
     return 1;
   }
   const { result } = plan;
-  for (const problem of result.problems) io.err(`${problem.severity}: ${problem.path}: ${problem.message}\n`);
+  const syntax = result.problems.find((problem) => problem.syntax !== undefined)?.syntax;
+  if (syntax && source.kind === 'text') {
+    // One line, like a compiler: where the file goes wrong and why.
+    io.err(`ilo-ls import: ${p.positional[0]}:${syntax.line}:${syntax.col}: not valid JSON: ${syntax.reason}\n`);
+    return 1;
+  }
+  for (const problem of result.problems) io.err(`${problem.severity}: ${problem.path ? `${problem.path}: ` : ''}${problem.message}\n`);
   for (const finding of result.lint) io.err(`lint ${finding.code}: ${finding.toolName} (${finding.path}): ${finding.message}\n`);
   if (result.tools.length === 0) {
     io.err('ilo-ls import: no usable tools in the input\n');

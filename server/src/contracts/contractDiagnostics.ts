@@ -14,6 +14,7 @@ import { completeTriple, toolsOf, visibleLocated, type ContractInput, type Contr
 import { collisionDiagnostics, findCollisions, type Collisions } from './collisions';
 import { effectGateDiagnostics } from './effectGate';
 import type { SchemaEnv } from '../schema/env';
+import { mergeSameRange } from './mergeDiagnostics';
 
 export type CollisionScope = 'file' | 'workspace';
 
@@ -22,6 +23,12 @@ export interface ContractOptions {
   scope?: CollisionScope;
   /** Report near pairs (schemas differing only by optional properties or enum values). Default true. */
   near?: boolean;
+  /**
+   * List every collision partner in related information. Default true; the
+   * CLI, which prints messages only, turns it off (with many copies of a file
+   * the lists grow with the square of the number of tools).
+   */
+  related?: boolean;
 }
 
 export interface FileContracts {
@@ -88,7 +95,8 @@ function hintConflicts(f: FileContracts): Diagnostic[] {
 
 /**
  * `ilo-contracts` diagnostics (same-schema, same-behavior, near-schema,
- * effect-gate, behavior-hints) for each given file, keyed by its path.
+ * effect-gate, behavior-hints) for each given file, keyed by its path;
+ * several on one name are merged into one (mergeDiagnostics.ts).
  * Never throws: an internal failure yields no diagnostics for that file.
  */
 export function contractDiagnostics(inputs: readonly ContractInput[], options: ContractOptions = {}): Map<string, Diagnostic[]> {
@@ -110,19 +118,27 @@ export function contractDiagnostics(inputs: readonly ContractInput[], options: C
     for (const f of members) {
       try {
         const own = [...pool.values()].filter((t) => t.file === f.input.path);
-        out.get(f.input.path)!.push(...collisionDiagnostics(own, pool, collisions, f.input.path, f.input.text));
+        out.get(f.input.path)!.push(...collisionDiagnostics(own, pool, collisions, f.input.path, f.input.text, { related: options.related ?? true }));
       } catch {
         // keep the other files' results
       }
     }
   }
-  for (const f of files) {
-    const list = out.get(f.input.path)!;
-    list.push(...effectGateDiagnostics({ visible: visibleLocated(f.input), file: f.input.path, env: f.env, tools: f.tools }));
-    list.push(...hintConflicts(f));
-    list.sort((a, b) => a.start - b.start || a.end - b.end);
-  }
+  for (const f of files) out.set(f.input.path, withFileFindings(f, out.get(f.input.path)!));
   return out;
+}
+
+/** A file's collision findings completed with its effect gate and hint conflicts: sorted, one diagnostic per range. */
+function withFileFindings(f: FileContracts, collisionFindings: Diagnostic[]): Diagnostic[] {
+  const list = collisionFindings;
+  try {
+    list.push(...effectGateDiagnostics({ visible: visibleLocated(f.input), file: f.input.path, env: f.env, tools: f.tools, text: f.input.text }));
+    list.push(...hintConflicts(f));
+  } catch {
+    // keep what was found
+  }
+  list.sort((a, b) => a.start - b.start || a.end - b.end);
+  return mergeSameRange(list);
 }
 
 /**
@@ -137,15 +153,9 @@ export function fileContractDiagnostics(f: FileContracts, pool: ReadonlyMap<stri
   const out: Diagnostic[] = [];
   try {
     const own = [...pool.values()].filter((t) => t.file === f.input.path);
-    out.push(...collisionDiagnostics(own, pool, collisionsIn(pool, near), f.input.path, f.input.text));
+    out.push(...collisionDiagnostics(own, pool, collisionsIn(pool, near), f.input.path, f.input.text, { related: true }));
   } catch {
     // the effect gate and hints still apply
   }
-  try {
-    out.push(...effectGateDiagnostics({ visible: visibleLocated(f.input), file: f.input.path, env: f.env, tools: f.tools }));
-    out.push(...hintConflicts(f));
-  } catch {
-    // keep what was found
-  }
-  return out.sort((a, b) => a.start - b.start || a.end - b.end);
+  return withFileFindings(f, out);
 }

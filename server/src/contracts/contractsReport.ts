@@ -1,8 +1,10 @@
 // The JSON behind `ilo-ls contracts --json FILE...`: every tool with its
 // wire name, schema hash and behavioral identity, and the collision groups.
+// Pairs are reported between kinds of tool (copies of one tool count once),
+// so the report grows with the number of tools, not with its square.
 
 import * as path from 'node:path';
-import type { ContractInput, ContractTool, ToolBehavior } from './behavior';
+import { behaviorWords, type ContractInput, type ContractTool, type ToolBehavior } from './behavior';
 import { compareBehaviors, type Comparison } from './collisions';
 import { collisionPools, collisionsIn, resolveFiles, type CollisionScope } from './contractDiagnostics';
 
@@ -31,19 +33,26 @@ export interface ReportRelation {
   summary?: string;
 }
 
+/**
+ * Pairs are listed between *kinds* of member — tools with the same name and
+ * behavior (copies of one tool count once) — so a group of many copies stays
+ * a few lines; `count` says how many tool pairs an entry stands for.
+ */
 export interface ReportGroup {
   kind: 'identical';
   schemaHash: string;
   shape: string;
   tools: ReportToolRef[];
-  /** Every pair in the group, with how their behaviors compare. */
-  pairs: Array<{ a: ReportToolRef; b: ReportToolRef } & ReportRelation>;
+  /** One entry per pair of kinds in the group (and per kind with copies), with how their behaviors compare. */
+  pairs: Array<{ a: ReportToolRef; b: ReportToolRef; count: number } & ReportRelation>;
 }
 
 export interface ReportNear extends ReportRelation {
   a: ReportToolRef;
   b: ReportToolRef;
   differences: string[];
+  /** How many tool pairs (copies included) this entry stands for. */
+  count: number;
 }
 
 export interface ContractsReport {
@@ -59,6 +68,23 @@ export interface ReportOptions {
   relativeTo?: string;
   /** Include near pairs. Default true. */
   near?: boolean;
+}
+
+/** Tools with the same name and behavior are copies of one tool. */
+function kindKey(t: ContractTool): string {
+  return `${t.name}\u0000${behaviorWords(t.behavior)}\u0000${t.behavior.source}`;
+}
+
+/** Members grouped by kind, in order of first appearance. */
+function kindsOf(members: readonly ContractTool[]): ContractTool[][] {
+  const byKey = new Map<string, ContractTool[]>();
+  for (const m of members) {
+    const k = kindKey(m);
+    const list = byKey.get(k);
+    if (list) list.push(m);
+    else byKey.set(k, [m]);
+  }
+  return [...byKey.values()];
 }
 
 function relation(c: Comparison): ReportRelation {
@@ -95,7 +121,8 @@ export function contractsReport(inputs: readonly ContractInput[], options: Repor
   const collisions: ReportGroup[] = [];
   const near: ReportNear[] = [];
   const seenGroups = new Set<string>();
-  const seenNear = new Set<string>();
+  const seenNear = new Map<string, ReportNear>();
+  const nearPairs = new Set<string>();
   for (const { pool } of collisionPools(files, scope)) {
     const found = collisionsIn(pool, options.near ?? true);
     for (const g of found.groups) {
@@ -103,10 +130,13 @@ export function contractsReport(inputs: readonly ContractInput[], options: Repor
       const id = members.map((m) => m.key).sort().join('\u0001');
       if (seenGroups.has(id)) continue;
       seenGroups.add(id);
+      const kinds = kindsOf(members);
       const pairs: ReportGroup['pairs'] = [];
-      for (let i = 0; i < members.length; i++) {
-        for (let j = i + 1; j < members.length; j++) {
-          pairs.push({ a: ref(members[i]), b: ref(members[j]), ...relation(compareBehaviors(members[i], members[j])) });
+      for (let i = 0; i < kinds.length; i++) {
+        const ki = kinds[i];
+        if (ki.length > 1) pairs.push({ a: ref(ki[0]), b: ref(ki[1]), count: (ki.length * (ki.length - 1)) / 2, ...relation(compareBehaviors(ki[0], ki[1])) });
+        for (let j = i + 1; j < kinds.length; j++) {
+          pairs.push({ a: ref(ki[0]), b: ref(kinds[j][0]), count: ki.length * kinds[j].length, ...relation(compareBehaviors(ki[0], kinds[j][0])) });
         }
       }
       collisions.push({ kind: 'identical', schemaHash: g.schemaHash, shape: g.shape, tools: members.map(ref), pairs });
@@ -116,9 +146,17 @@ export function contractsReport(inputs: readonly ContractInput[], options: Repor
       const b = pool.get(n.b);
       if (!a || !b) continue;
       const id = [a.key, b.key].sort().join('\u0001');
-      if (seenNear.has(id)) continue;
-      seenNear.add(id);
-      near.push({ a: ref(a), b: ref(b), differences: n.differences, ...relation(compareBehaviors(a, b)) });
+      if (nearPairs.has(id)) continue;
+      nearPairs.add(id);
+      const byKinds = [kindKey(a), kindKey(b)].sort().join('\u0001');
+      const entry = seenNear.get(byKinds);
+      if (entry) {
+        entry.count++;
+        continue;
+      }
+      const e: ReportNear = { a: ref(a), b: ref(b), differences: n.differences, count: 1, ...relation(compareBehaviors(a, b)) };
+      seenNear.set(byKinds, e);
+      near.push(e);
     }
   }
   return { scope, tools, collisions, near };

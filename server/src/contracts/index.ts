@@ -8,6 +8,7 @@
 //   collisions/         same-schema and near-schema collisions     (uses behavior/)
 //   effectGate/         read-only functions that reach writes     (uses behavior/)
 //   contractDiagnostics.ts, contractsReport.ts: the three above per file / as a report
+//   mergeDiagnostics.ts several ilo-contracts diagnostics on one range → one
 //   mcp/                MCP tool lists, definition diffs, client config, live listing
 //   lints/              tool contract lints on MCP JSON and ilo declarations (uses mcp/)
 //   pins/               the lock file, drift against pins, verification     (uses mcp/)
@@ -27,3 +28,4 @@ export { driftByFile, driftDiagnostics, verifyLockedServers } from './pins';
 export { parseMcpConfig, listServerTools, McpListError } from './mcp';
 export { lintToolDecls } from './lints';
 export { fileContractDiagnostics, resolveFiles, type FileContracts } from './contractDiagnostics';
+export { mergeSameRange } from './mergeDiagnostics';

@@ -38,7 +38,7 @@ export interface PropertyNote extends Span {
   description?: string;
 }
 
-/** `@schema name {...}`: extra JSON Schema keywords for one property ('' = the alias itself). */
+/** `@schema name {...}`: extra JSON Schema keywords for one property ('' = the declaration's own schema). */
 export interface SchemaPatch extends Span {
   target: string;
   keywords: JsonObject;
@@ -75,9 +75,14 @@ export interface Annotations {
   wire?: string;
   /** Parameters (tools, functions) or fields (types), keyed by ilo name. */
   properties: Map<string, PropertyNote>;
-  /** Keyed by the parameter/field ilo name; '' for an alias's own schema. */
+  /**
+   * Keyed by the parameter/field ilo name; '' for the declaration's own
+   * schema (an alias's, a record's object, a tool's or function's input object).
+   */
   schemas: Map<string, SchemaPatch>;
   output?: { schema: JsonObject } & Span;
+  /** `@mcp {...}`: fields of the MCP tool definition ilo has no syntax for (`execution`, `icons`, `_meta`, …). */
+  mcp?: { fields: JsonObject } & Span;
   behavior?: Behavior;
   hints?: ToolHints;
   /** Every annotation line, in order, including ones that produced diagnostics. */
@@ -95,12 +100,26 @@ export interface AnnotationsResult {
 }
 
 const KEYS_BY_KIND: Record<AnnotatedKind, readonly string[]> = {
-  tool: ['title', 'wire', 'param', 'schema', 'output', 'behavior', 'hints'],
+  tool: ['title', 'wire', 'param', 'schema', 'output', 'mcp', 'behavior', 'hints'],
   function: ['param', 'schema', 'behavior'],
   type: ['field', 'schema'],
   alias: ['schema'],
 };
-const ALL_KEYS = ['title', 'wire', 'param', 'field', 'schema', 'output', 'behavior', 'hints'];
+const ALL_KEYS = ['title', 'wire', 'param', 'field', 'schema', 'output', 'mcp', 'behavior', 'hints'];
+
+/**
+ * Fields of an MCP tool that ilo says in its own way, so `@mcp` may not:
+ * the name (`@wire`), title (`@title`), description (the literal), the
+ * schemas (parameters, `@schema`, the return type, `@output`).
+ */
+const MCP_SAID_ELSEWHERE: Readonly<Record<string, string>> = {
+  name: 'the tool name or `@wire`',
+  title: '`@title`',
+  description: 'the description literal',
+  inputSchema: 'the parameters and `@schema`',
+  outputSchema: 'the return type or `@output`',
+};
+const MCP_HINT_KEYS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'];
 
 /** MCP's tool-name rule: 1–128 of letters, digits, `_`, `-`, `.`. */
 export const MCP_TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
@@ -354,10 +373,11 @@ export function parseAnnotations(
 
       case 'schema': {
         let target = '';
-        if (kind !== 'alias') {
+        // With no name, the keywords are for the declaration's own schema.
+        if (kind !== 'alias' && cur.peek() !== '{') {
           const name = cur.word(false);
-          if (name.text === '' || name.text.startsWith('{')) {
-            warn('annotation', lineSpan, `\`@schema\` on a ${kind} names the ${kind === 'type' ? 'field' : 'parameter'} first: \`@schema name {...}\``);
+          if (name.text === '') {
+            warn('annotation', lineSpan, `\`@schema\` on a ${kind} names the ${kind === 'type' ? 'field' : 'parameter'} first (\`@schema name {...}\`), or gives keywords for the ${kind === 'type' ? 'record' : 'input object'} itself (\`@schema {...}\`)`);
             break;
           }
           if (!members.includes(name.text)) {
@@ -375,7 +395,7 @@ export function parseAnnotations(
           break;
         }
         if (annotations.schemas.has(target)) {
-          warn('duplicate-annotation', lineSpan, `a second \`@schema\` for \`${target || 'this alias'}\` is ignored`);
+          warn('duplicate-annotation', lineSpan, `a second \`@schema\` for \`${target || `this ${kind}`}\` is ignored`);
           break;
         }
         annotations.schemas.set(target, { target, keywords: json.value, start: lineSpan.start, end: json.end });
@@ -395,6 +415,20 @@ export function parseAnnotations(
           break;
         }
         annotations.output = { schema: json.value, start: lineSpan.start, end: json.end };
+        break;
+      }
+
+      case 'mcp': {
+        const json = readJson(cur, lines, i, lineSpan, warn);
+        if (!json) break;
+        i = json.lastLine;
+        const fields = mcpFields(json.value, { start: json.start, end: json.end }, warn);
+        if (!fields) break;
+        if (annotations.mcp) {
+          warn('duplicate-annotation', lineSpan, 'a second `@mcp` is ignored');
+          break;
+        }
+        annotations.mcp = { fields, start: lineSpan.start, end: json.end };
         break;
       }
 
@@ -468,6 +502,36 @@ function readJson(
   }
   warn('bad-json', { start: first.start, end: first.end }, `this is not valid JSON: ${parsed.error}`);
   return undefined;
+}
+
+/** The fields of `@mcp` that may be used; the others are reported (`bad-mcp`). */
+function mcpFields(value: unknown, span: Span, warn: Warn): JsonObject | undefined {
+  if (!isJsonObject(value)) {
+    warn('bad-mcp', span, '`@mcp` takes a JSON object of MCP tool fields, e.g. {"execution": {"taskSupport": "optional"}}');
+    return undefined;
+  }
+  const fields: JsonObject = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (Object.hasOwn(MCP_SAID_ELSEWHERE, k)) {
+      warn('bad-mcp', span, `\`${k}\` is said by ${MCP_SAID_ELSEWHERE[k]}, not \`@mcp\`; it is ignored here`);
+      continue;
+    }
+    if (k === '_meta' || k === 'annotations') {
+      if (!isJsonObject(v)) {
+        warn('bad-mcp', span, `\`${k}\` must be a JSON object; it is ignored`);
+        continue;
+      }
+      if (k === 'annotations') {
+        const hints = Object.keys(v).filter((h) => MCP_HINT_KEYS.includes(h));
+        if (hints.length > 0) {
+          warn('bad-mcp', span, `${hints.map((h) => `\`${h}\``).join(', ')} belong in \`@hints\`; \`@mcp\` annotations are ignored`);
+          continue;
+        }
+      }
+    }
+    fields[k] = v as JsonObject[keyof JsonObject];
+  }
+  return fields;
 }
 
 function readBehavior(cur: ArgCursor, kind: AnnotatedKind, lineSpan: Span, warn: Warn): Behavior | undefined {

@@ -12,6 +12,7 @@ export type SchemaDiagnosticCode =
   | 'bad-json'
   | 'bad-schema'
   | 'bad-output'
+  | 'bad-mcp'
   | 'bad-behavior'
   | 'bad-hints'
   | 'bad-wire-name'

@@ -94,11 +94,12 @@ export function schemaDiagnostics(decls: readonly Decl[], env: SchemaEnv): Diagn
         const def = toolDefinition(decl, env);
         out.push(...def.diagnostics);
         const clash = wireNames.get(def.tool.name);
-        if (clash) {
+        // The same ilo name twice is ILO-T002 already: one story per name.
+        if (clash && clash.name.text !== decl.name.text) {
           out.push(
             contractDiagnostic('duplicate-tool-name', 'warning', decl.name, `tool \`${clash.name.text}\` is already exported as \`${def.tool.name}\`; this one is left out of manifests`),
           );
-        } else {
+        } else if (!clash) {
           wireNames.set(def.tool.name, decl);
         }
         break;

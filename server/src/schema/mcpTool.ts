@@ -8,15 +8,16 @@
 //                other value is wrapped as {"result": value}; `t`, `_` and
 //                type variables have no structured form (MCP text content);
 //                `@output` replaces all of this
-//   annotations  `@hints` (MCP tool annotations)
-//   _meta        {"ilo-lang.dev/options": {timeout, retry}} when given
+//   annotations  `@hints` (MCP tool annotations), plus `@mcp`'s `annotations`
+//   _meta        `@mcp`'s `_meta`, plus {"ilo-lang.dev/options": {timeout, retry}} when given
+//   other fields `@mcp` (`execution`, `icons`, …), as written
 // Behavior (issue 6) plugs in through the `extend` hook of buildManifest.
 
 import type { ToolDecl, TypeExpr } from '../syntax/ast';
 import type { Diagnostic } from '../diagnostics';
 import type { Annotations } from './annotations';
 import type { SchemaEnv } from './env';
-import { cloneJson, type JsonObject, type JsonSchema } from './json';
+import { cloneJson, isJsonObject, type JsonObject, type JsonSchema, type JsonValue } from './json';
 import { SchemaConverter, paramsObject, acceptsAnything } from './typeSchema';
 import { isTypeVariable } from '../syntax/names';
 import { typeText } from '../syntax/typeText';
@@ -40,6 +41,9 @@ export interface McpTool {
   outputSchema?: JsonSchema & { type: 'object' };
   annotations?: McpToolAnnotations;
   _meta?: JsonObject;
+  /** From `@mcp` (an imported tool keeps them there), like any other field ilo has no syntax for. */
+  execution?: JsonValue;
+  icons?: JsonValue;
 }
 
 /** `_meta` key under which a tool's ilo call options travel. */
@@ -75,10 +79,18 @@ export function toolDefinition(decl: ToolDecl, env: SchemaEnv): ToolDefinitionRe
     const hints = mcpHints(annotations);
     if (hints) tool.annotations = hints;
 
+    // `@mcp`: the other fields of the definition, as written (an import keeps `execution`, `icons`, `_meta` there).
+    const extra = annotations.mcp?.fields ?? {};
+    for (const [k, v] of Object.entries(extra)) {
+      if (k === 'annotations' && isJsonObject(v)) tool.annotations = { ...cloneJson(v), ...tool.annotations };
+      else if (k !== '_meta') (tool as unknown as JsonObject)[k] = cloneJson(v);
+    }
     const options: JsonObject = {};
     if (decl.timeout) options.timeout = decl.timeout.value;
     if (decl.retry) options.retry = decl.retry.value;
-    if (Object.keys(options).length > 0) tool._meta = { [ILO_OPTIONS_META_KEY]: options };
+    const meta: JsonObject = isJsonObject(extra._meta) ? cloneJson(extra._meta) : {};
+    if (Object.keys(options).length > 0) meta[ILO_OPTIONS_META_KEY] = options;
+    if (Object.keys(meta).length > 0 || isJsonObject(extra._meta)) tool._meta = meta;
 
     return {
       tool,

@@ -231,7 +231,17 @@ export class SchemaConverter {
     const fieldSite = (f: Param): Site =>
       site.local ? this.localSite(f.type, f.name.text) : { ...site, path: `${site.path}.${f.name.text}` };
     const body = this.objectOf(decl.fields, annotations, fieldSite, site.local);
-    return annotations.description ? withDescription(body, annotations.description) : body;
+    const described = annotations.description ? withDescription(body, annotations.description) : body;
+    return this.rootPatch(described, annotations, site.local);
+  }
+
+  /** The declaration's own `@schema {...}` (no name) on the object it produces; problems reported where it is written. */
+  rootPatch(base: JsonSchema, annotations: Annotations, local: boolean): JsonSchema {
+    const patch = annotations.schemas.get('');
+    if (!patch) return base;
+    const { schema, issues } = applyRootPatch(base, patch.keywords);
+    if (local) for (const issue of issues) this.diagnostics.push(contractDiagnostic('bad-schema', 'warning', patch, issue));
+    return schema;
   }
 
   /**
@@ -356,6 +366,45 @@ export function applySchemaPatch(base: JsonSchema, keywords: JsonObject, typeLab
   return { schema: out, issues };
 }
 
+/** Keywords `@schema {...}` may add to an object it describes as a whole (a record, a tool's input). */
+export const ROOT_MERGEABLE: ReadonlySet<string> = new Set([
+  '$schema',
+  '$id',
+  '$comment',
+  'title',
+  'description',
+  'examples',
+  'default',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'minProperties',
+  'maxProperties',
+]);
+
+/**
+ * Merge a declaration's own `@schema {...}` into the object schema it
+ * produces. Documentation keywords and `$schema`/`$id` are added;
+ * `"additionalProperties"` may be `true` (open the object) or `null` (leave
+ * the keyword out, as a schema that did not say); nothing structural changes.
+ */
+export function applyRootPatch(base: JsonSchema, keywords: JsonObject): { schema: JsonSchema; issues: string[] } {
+  const issues: string[] = [];
+  const out: JsonSchema = { ...base };
+  for (const [k, v] of Object.entries(keywords)) {
+    if (k === 'additionalProperties') {
+      if (v === null) delete out.additionalProperties;
+      else if (typeof v === 'boolean') out.additionalProperties = v;
+      else issues.push('`additionalProperties` here may only be true, false, or null (leave it out); declare a map type `M t V` for typed extra properties');
+    } else if (ROOT_MERGEABLE.has(k)) {
+      out[k] = cloneJson(v);
+    } else {
+      issues.push(`\`${k}\` cannot be added to the object as a whole; allowed: ${[...ROOT_MERGEABLE].join(', ')}, additionalProperties`);
+    }
+  }
+  return { schema: out, issues };
+}
+
 function narrowType(base: JsonSchema, v: JsonValue): JsonValue | undefined {
   const baseTypes = schemaTypes(base);
   const wanted = typeof v === 'string' ? [v] : Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : undefined;
@@ -450,7 +499,7 @@ export const TYPE_PROBLEMS: ReadonlySet<string> = new Set(['unknown-type', 'func
 /** Shared by functionInputSchema and the MCP tool builder. */
 export function paramsObject(conv: SchemaConverter, decl: FunctionDecl | ToolDecl): JsonSchema {
   const { annotations } = conv.env.annotationsOf(decl);
-  return conv.objectOf(decl.params, annotations, (p) => conv.localSite(p.type, p.name.text), true);
+  return conv.rootPatch(conv.objectOf(decl.params, annotations, (p) => conv.localSite(p.type, p.name.text), true), annotations, true);
 }
 
 /** Problems in the declaration's own doc comment come first. */

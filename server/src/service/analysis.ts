@@ -10,7 +10,7 @@ import { IncrementalChecker } from '../check/check';
 import { resolveImports, type FileHost } from '../project/imports';
 import type { LocatedDecl } from '../query/symbols';
 import { buildSchemaEnv, schemaDiagnostics, type SchemaEnv } from '../schema';
-import { contractDiagnostics, lintToolDecls, type CollisionScope, type ContractInput } from '../contracts';
+import { contractDiagnostics, lintToolDecls, mergeSameRange, type CollisionScope, type ContractInput } from '../contracts';
 
 export interface FileAnalysis {
   /** Absolute path of the analysed file. */
@@ -41,14 +41,23 @@ export function sortDiagnostics(diags: Diagnostic[]): Diagnostic[] {
 }
 
 /**
+ * Everything shown for a file, from the analysis and the contract passes:
+ * sorted by position, several `ilo-contracts` diagnostics on one range
+ * merged into one (one name, one story).
+ */
+export function combineDiagnostics(...parts: ReadonlyArray<readonly Diagnostic[]>): Diagnostic[] {
+  return mergeSameRange(sortDiagnostics(parts.flat()));
+}
+
+/**
  * The `ilo-contracts` collision / behavior / effect-gate diagnostics of each
  * analysed file. With scope `file` each file is compared with what it uses;
  * with `workspace` every given file's tools are compared with each other's.
  */
-export function contractsFor(analyses: readonly FileAnalysis[], scope: CollisionScope): Map<string, Diagnostic[]> {
+export function contractsFor(analyses: readonly FileAnalysis[], scope: CollisionScope, options: { related?: boolean } = {}): Map<string, Diagnostic[]> {
   return contractDiagnostics(
     analyses.map((a) => ({ path: a.path, program: a.program, text: a.text, imported: a.importedLocated, env: a.env })),
-    { scope },
+    { scope, related: options.related },
   );
 }
 
@@ -117,7 +126,7 @@ export class Analyzer {
     const importedLocated = imports.imported.map((decl) => ({ decl, file: imports.importedFile.get(decl) }));
     const env = buildSchemaEnv([...parsed.program.decls, ...imports.imported]);
     const schemaDiags = schemaDiagnostics(parsed.program.decls, env);
-    const lintDiags = lintToolDecls(parsed.program.decls, { imported: importedLocated, env });
+    const lintDiags = lintToolDecls(parsed.program.decls, { imported: importedLocated, env, text });
     const diagnostics = sortDiagnostics([...parsed.diagnostics, ...imports.diagnostics, ...checkDiags, ...schemaDiags, ...lintDiags]);
     return {
       path: abs,

@@ -6,6 +6,8 @@
 import type { Decl } from '../syntax/ast';
 import { buildManifest, buildSchemaEnv, manifestJson, toAnthropicTools, toOpenAIChatTools, toOpenAITools, type ToolExtender } from '../schema';
 import { a2aAgentCard, a2aCardJson, checkBaseUrl } from '../interop/a2aCard';
+import { isError } from '../diagnostics';
+import { LineIndex } from '../syntax/lineIndex';
 import type { FileAnalysis } from './analysis';
 
 export type ExportFormat = 'mcp' | 'openai' | 'openai-chat' | 'anthropic' | 'a2a';
@@ -78,4 +80,23 @@ export function describeExport(r: Pick<ExportResult, 'toolCount' | 'omitted' | '
   }
   if (r.omitted.length > 0) parts.push(`left out ${r.omitted.length}: ${r.omitted.map((o) => `${o.name} (${o.reason})`).join('; ')}`);
   return `${parts.join('; ')}.`;
+}
+
+/**
+ * One line per given file that has errors: how many, and the first one, so
+ * an export of a broken file says what it is built from. Tools whose
+ * declarations are broken are left out (describeExport names them); errors
+ * elsewhere (a function body) do not change the tools.
+ */
+export function describeErrors(files: ReadonlyArray<{ file: string; analysis: Pick<FileAnalysis, 'text' | 'diagnostics'> }>): string[] {
+  const out: string[] = [];
+  for (const { file, analysis } of files) {
+    const errors = analysis.diagnostics.filter(isError);
+    if (errors.length === 0) continue;
+    const first = errors[0];
+    const at = new LineIndex(analysis.text).position(first.start);
+    const count = `${errors.length} error${errors.length === 1 ? '' : 's'}`;
+    out.push(`${file} has ${count} (the first at ${at.line}:${at.col}: ${first.code} ${first.message}); only what is valid is exported`);
+  }
+  return out;
 }

@@ -28,7 +28,7 @@ import type {
 import * as path from 'node:path';
 import type { Decl } from '../syntax/ast';
 import { LineIndex } from '../syntax/lineIndex';
-import { Analyzer, contractsFor, sortDiagnostics, type FileAnalysis } from './analysis';
+import { Analyzer, combineDiagnostics, contractsFor, sortDiagnostics, type FileAnalysis } from './analysis';
 import { behaviorExtender, toolsOf, type CollisionScope } from '../contracts';
 import type { Diagnostic } from '../diagnostics';
 import { expandInputs } from './workspaceFiles';
@@ -240,7 +240,11 @@ export class LanguageService {
 
   codeActions(uri: string, diagnostics: readonly LspDiagnostic[]): CodeAction[] {
     const doc = this.open.get(uri);
-    return doc ? quickFixes(uri, this.indexOf(doc), diagnostics) : [];
+    const other = (p: string) => {
+      const text = this.textOf(p);
+      return text === undefined ? undefined : { uri: this.uriOf(p), index: new LineIndex(text) };
+    };
+    return doc ? quickFixes(uri, this.indexOf(doc), diagnostics, other) : [];
   }
 
   /** The tools of an open document and what it uses, in an export format (behavior metadata unless turned off). */
@@ -386,7 +390,7 @@ export class LanguageService {
     doc.analysis = this.analyzer.analyze(doc.path, doc.text);
     const analysis = doc.analysis;
     const contracts = this.contractDiagnosticsFor(analysis);
-    const all = sortDiagnostics([...analysis.diagnostics, ...contracts, ...(this.drift.get(analysis.path) ?? [])]);
+    const all = combineDiagnostics(analysis.diagnostics, contracts, this.drift.get(analysis.path) ?? []);
     return {
       uri: doc.uri,
       version: doc.version,

@@ -31,6 +31,7 @@
 // list of its nodes so moving it costs one addition per node.
 
 import type { Diagnostic } from '../diagnostics';
+import { binaryContent, binaryMessage } from './binaryText';
 import type * as A from './ast';
 import type { CallShape } from './callArity';
 import { scanChunks, splitChunks, type Chunk } from './incremental/chunks';
@@ -205,6 +206,11 @@ export class IncrementalParser {
         this.forget();
         const limit = `files over ${MAX_DOCUMENT_LENGTH} are not analysed`;
         return unparsed(text, 'file-too-large', 'warning', `this file has ${text.length} characters; ${limit}`);
+      }
+      const binary = binaryContent(text);
+      if (binary) {
+        this.forget();
+        return unparsed(text, 'binary-file', 'error', binaryMessage(text, binary), binary.first);
       }
       const result = this.parseUnsafe(text, options);
       this.text = text;
@@ -627,11 +633,11 @@ function isCascade(code: string): boolean {
   return code === 'ILO-P001' || code === 'ILO-P002';
 }
 
-/** The result for a document that was not parsed: no declarations, one diagnostic at its start. */
-function unparsed(text: string, code: string, severity: Diagnostic['severity'], message: string): ParseResult {
+/** The result for a document that was not parsed: no declarations, one diagnostic (at `at`, else its start). */
+function unparsed(text: string, code: string, severity: Diagnostic['severity'], message: string, at = 0): ParseResult {
   return {
     program: { decls: [], comments: [] },
-    diagnostics: [{ code, source: 'ilo-contracts', severity, start: 0, end: Math.min(1, text.length), message }],
+    diagnostics: [{ code, source: 'ilo-contracts', severity, start: at, end: Math.min(at + 1, text.length), message }],
   };
 }
 

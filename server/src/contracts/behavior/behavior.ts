@@ -35,6 +35,24 @@ export interface ToolBehavior {
   confidence: Confidence;
   /** One short phrase per field saying what decided it (for hovers and messages). */
   reasons?: { mutability?: string; action?: string; domain?: string };
+  /** How sure each known field is (`confidence` is the weakest of them). */
+  confidences?: { mutability?: Confidence; action?: Confidence; domain?: Confidence };
+}
+
+/**
+ * Whether the behavior may change the world, as far as a gate should trust
+ * it: `read-only` only for a PURE mutability that was declared, given by MCP
+ * annotations, or inferred with at least medium confidence; `mutates` for
+ * MUTATES however it was obtained; `unsure` for an unknown mutability or a
+ * low-confidence PURE guess. A gate fails closed: `unsure` counts as
+ * possibly mutating.
+ */
+export function mutabilityVerdict(b: ToolBehavior): 'read-only' | 'mutates' | 'unsure' {
+  if (b.mutability === 'MUTATES') return 'mutates';
+  if (b.mutability !== 'PURE') return 'unsure';
+  if (b.source === 'declared' || b.source === 'annotations') return 'read-only';
+  const c = b.confidences?.mutability ?? b.confidence;
+  return c === 'low' ? 'unsure' : 'read-only';
 }
 
 const READ_ONLY_ACTIONS: ReadonlySet<Action> = new Set<Action>(['READ', 'SEARCH']);

@@ -3,7 +3,7 @@
 
 import type { Suggestion } from '../../diagnostics';
 import type { Comment, ToolDecl } from '../../syntax/ast';
-import { behaviorWords, completeTriple, type ToolBehavior } from './behavior';
+import { behaviorWords, completeTriple, type BehaviorTriple } from './behavior';
 
 /** Where the doc-comment line of an annotation starts (`@behavior` after `--` and spaces). */
 function behaviorLine(doc: readonly Comment[]): { start: number; end: number } | undefined {
@@ -20,13 +20,14 @@ function behaviorLine(doc: readonly Comment[]): { start: number; end: number } |
  * Insert `-- @behavior M A D` on its own line right above the tool (below
  * any existing doc lines, so it joins the doc block), or replace an existing
  * `@behavior` line that did not parse. Undefined when the behavior is not
- * complete (there is nothing to propose).
+ * complete (there is nothing to propose). `label` replaces the start of the
+ * fix's title ("Declare the inferred behavior").
  */
-export function behaviorFix(decl: ToolDecl, behavior: ToolBehavior, text?: string): Suggestion | undefined {
+export function behaviorFix(decl: ToolDecl, behavior: Partial<BehaviorTriple>, text?: string, label?: string): Suggestion | undefined {
   const triple = completeTriple(behavior);
   if (!triple) return undefined;
   const words = behaviorWords(triple);
-  const message = `Declare the inferred behavior: @behavior ${words}`;
+  const message = `${label ?? 'Declare the inferred behavior'}: @behavior ${words}`;
   const existing = behaviorLine(decl.doc ?? []);
   if (existing) return { message, edits: [{ ...existing, newText: `@behavior ${words}` }] };
 

@@ -83,11 +83,15 @@ export function effectiveBehavior(declared: Partial<BehaviorTriple> | undefined,
     confidence: completeTriple(declared) ? 'high' : inferred.confidence,
   };
   const reasons: NonNullable<ToolBehavior['reasons']> = {};
+  const confidences: NonNullable<ToolBehavior['confidences']> = {};
   for (const f of ['mutability', 'action', 'domain'] as const) {
     const r = declared[f] ? 'declared with @behavior' : inferred.reasons?.[f];
     if (r) reasons[f] = r;
+    const c = declared[f] ? 'high' : inferred.confidences?.[f];
+    if (c) confidences[f] = c;
   }
   merged.reasons = reasons;
+  merged.confidences = confidences;
   return merged;
 }
 
@@ -130,7 +134,7 @@ export function visibleLocated(input: ContractInput): Array<{ decl: Decl; file?:
   return [...input.program.decls.map((decl) => ({ decl, file: input.path })), ...(input.imported ?? [])];
 }
 
-/** Every tool a file sees (own first, then imported), each resolved in the file's environment. */
+/** Every tool a file sees (own first, then imported; the first of a name in each file), each resolved in the file's environment. */
 export function toolsOf(input: ContractInput, env?: SchemaEnv): { tools: ContractTool[]; env: SchemaEnv } {
   const located = visibleLocated(input);
   const e = env ?? buildSchemaEnv(located.map((l) => l.decl));
@@ -138,10 +142,14 @@ export function toolsOf(input: ContractInput, env?: SchemaEnv): { tools: Contrac
   const seen = new Set<string>();
   for (const { decl, file } of located) {
     if (decl.kind !== 'ToolDecl') continue;
-    const t = contractTool(decl, file, e);
-    if (seen.has(t.key)) continue;
-    seen.add(t.key);
-    tools.push(t);
+    // A second declaration of a name in one file is an error (ILO-T002): the
+    // first is the tool; the duplicate is not compared with it, or anything.
+    const named = `${file ?? '?'}\u0000${decl.name.text}`;
+    const key = toolKey(file, decl);
+    if (seen.has(key) || seen.has(named)) continue;
+    seen.add(key);
+    seen.add(named);
+    tools.push(contractTool(decl, file, e));
   }
   return { tools, env: e };
 }

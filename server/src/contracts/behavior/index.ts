@@ -14,6 +14,7 @@ export {
   behaviorWords,
   completeTriple,
   sameTriple,
+  mutabilityVerdict,
   type Action,
   type BehaviorSource,
   type BehaviorTriple,

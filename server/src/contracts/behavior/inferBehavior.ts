@@ -376,17 +376,22 @@ function infer(facts: ToolFacts): ToolBehavior {
     confidence: found.length === 3 ? weakest(...found.map((f) => f.confidence)) : 'low',
     reasons: {},
   };
+  const confidences: NonNullable<ToolBehavior['confidences']> = {};
   if (mutability) {
     behavior.mutability = mutability.value;
     behavior.reasons!.mutability = mutability.reason;
+    confidences.mutability = mutability.confidence;
   }
   if (action) {
     behavior.action = action.value;
     behavior.reasons!.action = action.reason;
+    confidences.action = action.confidence;
   }
   if (domain) {
     behavior.domain = domain.value;
     behavior.reasons!.domain = domain.reason;
+    confidences.domain = domain.confidence;
   }
+  behavior.confidences = confidences;
   return behavior;
 }

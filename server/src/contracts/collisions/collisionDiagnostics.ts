@@ -1,14 +1,19 @@
-// Collision findings as diagnostics on tool names (source `ilo-contracts`):
-//   same-schema    identical input schemas, behaviors differ (or are unknown):
-//                  warning when the difference is critical, else information
+// Collision findings as diagnostics on tool names (source `ilo-contracts`).
+// Each tool gets at most one, telling its whole story; its code and severity
+// come from the most serious part:
 //   same-behavior  identical input schemas and identical behavior: warning,
 //                  an agent cannot tell the tools apart
+//   same-schema    identical input schemas, behaviors differ (or are unknown):
+//                  warning when the difference is critical, else information
 //   near-schema    schemas that differ only by optional properties or enum
 //                  values: information when critical, else hint
-// Each names what separates the tools and points at the others (related
-// information). A tool whose behavior is only inferred says so and offers
-// the `@behavior` line as a quick fix.
+// The message names a few partners (with their files when elsewhere) and
+// says how many more there are; related information points at every one.
+// Copies of one tool (same name and behavior) are described once, with a
+// count. A tool whose behavior is only inferred says so and offers the
+// `@behavior` line as a quick fix.
 
+import * as path from 'node:path';
 import type { Diagnostic, RelatedInfo, Severity, Suggestion } from '../../diagnostics';
 import { behaviorFix, behaviorWords, completeTriple, type ContractTool, type ToolBehavior } from '../behavior';
 import { compareBehaviors, worstRank, type Collisions, type Comparison, type Rank } from './collisions';
@@ -22,6 +27,9 @@ const SOURCE_NOTE: Record<ToolBehavior['source'], string> = {
   inferred: 'inferred',
 };
 
+/** How many partners (and kinds of partner) a message names; related information lists them all. */
+const SHOWN = 3;
+
 /** `PURE READ DATA (inferred)` / `? ? ? (unknown)`. */
 export function describeBehavior(b: ToolBehavior): string {
   if (!completeTriple(b)) return `${behaviorWords(b)} (unknown)`;
@@ -30,21 +38,6 @@ export function describeBehavior(b: ToolBehavior): string {
 
 function tick(name: string): string {
   return `\`${name}\``;
-}
-
-function related(t: ContractTool, message: string, currentFile: string): RelatedInfo | undefined {
-  if (t.file === undefined) return undefined;
-  const r: RelatedInfo = { start: t.decl.name.start, end: t.decl.name.end, message };
-  if (t.file !== currentFile) r.file = t.file;
-  return r;
-}
-
-function diag(code: CollisionCode, severity: Severity, t: ContractTool, message: string, extra: { related: RelatedInfo[]; suggestions?: Suggestion[]; hint?: string }): Diagnostic {
-  const d: Diagnostic = { code, source: 'ilo-contracts', severity, start: t.decl.name.start, end: t.decl.name.end, message };
-  if (extra.hint) d.hint = extra.hint;
-  if (extra.related.length > 0) d.related = extra.related;
-  if (extra.suggestions && extra.suggestions.length > 0) d.suggestions = extra.suggestions;
-  return d;
 }
 
 /** The "behavior is not declared" sentence and its quick fix, for a tool without `@behavior`. */
@@ -61,50 +54,150 @@ function undeclaredNote(t: ContractTool, text: string | undefined): { note: stri
   };
 }
 
-interface PairView {
-  other: ContractTool;
+/** Partners with the same name and behavior: copies of one tool (e.g. the same file twice in a workspace). */
+interface Kind {
+  first: ContractTool;
+  members: ContractTool[];
   cmp: Comparison;
 }
 
-function clause(p: PairView): string {
-  const b = p.other.behavior;
-  switch (p.cmp.kind) {
+function kindKey(t: ContractTool): string {
+  const b = t.behavior;
+  return `${t.name}\u0000${behaviorWords(b)}\u0000${b.source}\u0000${b.confidence}`;
+}
+
+function rankOf(cmp: Comparison): Rank | undefined {
+  return cmp.kind === 'different' ? cmp.rank : undefined;
+}
+
+// Copies with the same behavior first: they are what makes a same-behavior diagnostic.
+const RANK_SORT: Record<string, number> = { same: 0, critical: 1, high: 2, medium: 3, low: 4, unknown: 5 };
+
+function sortKey(cmp: Comparison): number {
+  return RANK_SORT[rankOf(cmp) ?? cmp.kind];
+}
+
+/** Group partners into kinds, most serious first, comparing behaviors once per kind. */
+function kindsOf(me: ContractTool, partners: readonly ContractTool[], currentFile: string): Kind[] {
+  const byKey = new Map<string, Kind>();
+  for (const other of partners) {
+    const key = kindKey(other);
+    const k = byKey.get(key);
+    if (k) k.members.push(other);
+    else byKey.set(key, { first: other, members: [other], cmp: compareBehaviors(me, other) });
+  }
+  // Within a kind, partners in the current file come first.
+  for (const k of byKey.values()) k.members.sort((a, b) => Number(a.file !== currentFile) - Number(b.file !== currentFile));
+  return [...byKey.values()].sort((a, b) => sortKey(a.cmp) - sortKey(b.cmp) || a.first.name.localeCompare(b.first.name));
+}
+
+/** Where a partner is declared, for messages: nothing in the same file, else a path relative to it. */
+function where(t: ContractTool, currentFile: string): string {
+  if (t.file === undefined || t.file === currentFile) return '';
+  return ` (${path.relative(path.dirname(currentFile), t.file) || path.basename(t.file)})`;
+}
+
+/** `` `a`, `b` (lib.ilo), `c` (x.ilo) and 796 more `` — at most SHOWN names. */
+function namedPartners(kinds: readonly Kind[], currentFile: string): string {
+  const all = kinds.flatMap((k) => k.members);
+  // One of each kind first, so the names shown differ when they can.
+  const order = [...kinds.map((k) => k.members[0]), ...kinds.flatMap((k) => k.members.slice(1))];
+  const shown = order.slice(0, SHOWN).map((t) => `${tick(t.name)}${where(t, currentFile)}`);
+  const rest = all.length - shown.length;
+  if (rest > 0) return `${shown.join(', ')} and ${rest} more`;
+  if (shown.length <= 1) return shown.join('');
+  return `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`;
+}
+
+function copies(k: Kind): string {
+  return k.members.length > 1 ? ` (×${k.members.length})` : '';
+}
+
+function clause(k: Kind): string {
+  const b = k.first.behavior;
+  const name = `${tick(k.first.name)}${copies(k)}`;
+  switch (k.cmp.kind) {
     case 'same':
-      return `${tick(p.other.name)} ${describeBehavior(b)}: same behavior`;
+      return `${name} ${describeBehavior(b)}: same behavior`;
     case 'unknown':
-      return `${tick(p.other.name)} ${describeBehavior(b)}: cannot compare, behavior unknown for ${p.cmp.missing.map(tick).join(' and ')}`;
+      return `${name} ${describeBehavior(b)}: cannot compare, behavior unknown for ${k.cmp.missing.map(tick).join(' and ')}`;
     case 'different':
-      return `${tick(p.other.name)} (${SOURCE_NOTE[b.source]}): ${p.cmp.summary}, ${p.cmp.rank}`;
+      return `${name} (${SOURCE_NOTE[b.source]}): ${k.cmp.summary}, ${k.cmp.rank}`;
   }
 }
 
-/** How many partners a near-schema message names (related information lists them all). */
-const NEAR_SHOWN = 3;
-
-function shortClause(p: PairView): string {
-  switch (p.cmp.kind) {
+function shortClause(k: Kind): string {
+  const name = `${tick(k.first.name)}${copies(k)}`;
+  switch (k.cmp.kind) {
     case 'same':
-      return `${tick(p.other.name)} has the same behavior`;
+      return `${name} has the same behavior: an agent cannot tell them apart`;
     case 'unknown':
-      return `${tick(p.other.name)} cannot be compared (behavior unknown)`;
+      return `${name} cannot be compared (behavior unknown)`;
     case 'different':
-      return `${tick(p.other.name)} ${p.cmp.summary.replace(/ \(.*\)$/, '')} (${p.cmp.rank})`;
+      return `${name} ${k.cmp.summary.replace(/ \(.*\)$/, '')} (${k.cmp.rank})`;
   }
 }
 
-function rankOf(p: PairView): Rank | undefined {
-  return p.cmp.kind === 'different' ? p.cmp.rank : undefined;
+/** At most SHOWN clauses, then how many kinds are left. */
+function clauses(kinds: readonly Kind[], render: (k: Kind) => string): string {
+  const shown = kinds.slice(0, SHOWN).map(render);
+  if (kinds.length > SHOWN) shown.push(`and ${kinds.length - SHOWN} more`);
+  return shown.join('; ');
 }
 
-const RANK_SORT: Record<string, number> = { critical: 0, high: 1, medium: 2, low: 3, unknown: 4, same: 5 };
+function relatedOf(kinds: readonly Kind[], currentFile: string, say: (k: Kind) => string): RelatedInfo[] {
+  const out: RelatedInfo[] = [];
+  for (const k of kinds) {
+    const message = say(k);
+    for (const t of k.members) {
+      if (t.file === undefined) continue;
+      const r: RelatedInfo = { start: t.decl.name.start, end: t.decl.name.end, message };
+      if (t.file !== currentFile) r.file = t.file;
+      out.push(r);
+    }
+  }
+  return out;
+}
 
-function sortPairs(ps: PairView[]): PairView[] {
-  return [...ps].sort((a, b) => RANK_SORT[rankOf(a) ?? a.cmp.kind] - RANK_SORT[rankOf(b) ?? b.cmp.kind]);
+/** One part of a tool's collision story. */
+interface Part {
+  code: CollisionCode;
+  severity: Severity;
+  text: string;
+  related: RelatedInfo[];
+  /** The part is serious enough to carry the "declare your behavior" note and fix. */
+  wantsNote: boolean;
+  hint?: string;
+}
+
+const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, information: 2, hint: 3 };
+
+interface Index {
+  groupOf: Map<string, string[]>;
+  nearOf: Map<string, Array<{ other: string; differences: string[] }>>;
+}
+
+function indexCollisions(collisions: Collisions): Index {
+  const groupOf = new Map<string, string[]>();
+  for (const g of collisions.groups) for (const m of g.members) groupOf.set(m, g.members);
+  const nearOf = new Map<string, Array<{ other: string; differences: string[] }>>();
+  const add = (k: string, other: string, differences: string[]) => {
+    const list = nearOf.get(k);
+    if (list) list.push({ other, differences });
+    else nearOf.set(k, [{ other, differences }]);
+  };
+  for (const n of collisions.near) {
+    add(n.a, n.b, n.differences);
+    add(n.b, n.a, n.differences);
+  }
+  return { groupOf, nearOf };
 }
 
 /**
  * Diagnostics for `own` tools (the file's), given collisions found among
- * `pool` (every tool in scope, by key). `text` is the file's text (for fixes).
+ * `pool` (every tool in scope, by key). `text` is the file's text (for fixes);
+ * `related: false` leaves out the related information (for output that
+ * prints messages only).
  */
 export function collisionDiagnostics(
   own: readonly ContractTool[],
@@ -112,93 +205,78 @@ export function collisionDiagnostics(
   collisions: Collisions,
   currentFile: string,
   text?: string,
+  options: { related?: boolean } = {},
 ): Diagnostic[] {
+  const index = indexCollisions(collisions);
+  const listRelated = options.related ?? true;
+  const relatedFor = (kinds: readonly Kind[], say: (k: Kind) => string): RelatedInfo[] => (listRelated ? relatedOf(kinds, currentFile, say) : []);
   const out: Diagnostic[] = [];
   for (const t of own) {
-    const mine = { name: t.name, behavior: t.behavior };
+    const parts: Part[] = [];
     const self = `${tick(t.name)} ${describeBehavior(t.behavior)}`;
-    const { note, suggestions } = undeclaredNote(t, text);
 
     // ---- identical schemas
-    const group = collisions.groups.find((g) => g.members.includes(t.key));
-    if (group) {
-      const pairs = group.members
-        .filter((k) => k !== t.key)
-        .map((k) => pool.get(k))
-        .filter((o): o is ContractTool => o !== undefined)
-        .map((other) => ({ other, cmp: compareBehaviors(mine, { name: other.name, behavior: other.behavior }) }));
-      const same = pairs.filter((p) => p.cmp.kind === 'same');
-      const rest = sortPairs(pairs.filter((p) => p.cmp.kind !== 'same'));
-      const shape = group.shape;
-      if (same.length > 0) {
-        const names = same.map((p) => tick(p.other.name)).join(', ');
-        out.push(
-          diag(
-            'same-behavior',
-            'warning',
-            t,
-            `${tick(t.name)} and ${names} take the same input ${shape} and have the same behavior ${describeBehavior(t.behavior)}: an agent cannot tell them apart.${note}`,
-            {
-              related: same.map((p) => related(p.other, `${tick(p.other.name)}: same input and behavior`, currentFile)).filter((r): r is RelatedInfo => !!r),
-              suggestions,
-              hint: 'rename one, merge them, or change one behavior and declare it with @behavior',
-            },
-          ),
-        );
-      }
-      if (rest.length > 0) {
-        const worst = worstRank(rest.map(rankOf).filter((r): r is Rank => r !== undefined));
-        const severity: Severity = worst === 'critical' ? 'warning' : 'information';
-        const headline =
-          worst === 'critical'
-            ? 'an agent that confuses them does real damage'
-            : worst
-              ? 'only their behavior tells them apart'
-              : 'nothing declared tells them apart';
-        out.push(
-          diag(
-            'same-schema',
-            severity,
-            t,
-            `${self} takes the same input ${shape} as ${rest.map((p) => tick(p.other.name)).join(', ')}; ${headline}. ${rest.map(clause).join('; ')}.${note}`,
-            {
-              related: rest.map((p) => related(p.other, `${clause(p)}; same input ${shape}`, currentFile)).filter((r): r is RelatedInfo => !!r),
-              suggestions,
-            },
-          ),
-        );
-      }
+    const members = index.groupOf.get(t.key);
+    if (members) {
+      const partners = members.filter((k) => k !== t.key).map((k) => pool.get(k)).filter((o): o is ContractTool => o !== undefined);
+      const kinds = kindsOf(t, partners, currentFile);
+      const shape = shapeText(t.schema);
+      const same = kinds.some((k) => k.cmp.kind === 'same');
+      const worst = worstRank(kinds.map((k) => rankOf(k.cmp)).filter((r): r is Rank => r !== undefined));
+      const rest = kinds.some((k) => k.cmp.kind !== 'same');
+      const damage = worst === 'critical' ? ' An agent that confuses them does real damage.' : !same && !worst ? ' Nothing declared tells them apart.' : '';
+      parts.push({
+        code: same ? 'same-behavior' : 'same-schema',
+        severity: same || worst === 'critical' ? 'warning' : 'information',
+        text: `${self} takes the same input ${shape} as ${namedPartners(kinds, currentFile)}: ${clauses(kinds, shortClause)}.${damage}`,
+        related: relatedFor(kinds, (k) => `${clause(k)}; same input ${shape}`),
+        wantsNote: true,
+        hint: same ? `rename ${rest ? 'the copies' : 'one'}, merge them, or change one behavior and declare it with @behavior` : undefined,
+      });
     }
 
     // ---- near schemas
-    const near = collisions.near.filter((n) => n.a === t.key || n.b === t.key);
-    if (near.length > 0) {
-      const pairs = sortPairs(
-        near
-          .map((n) => pool.get(n.a === t.key ? n.b : n.a))
-          .filter((o): o is ContractTool => o !== undefined)
-          .map((other) => ({ other, cmp: compareBehaviors(mine, { name: other.name, behavior: other.behavior }) })),
-      );
-      const differences = new Map(near.map((n) => [n.a === t.key ? n.b : n.a, n.differences] as const));
-      const worst = worstRank(pairs.map(rankOf).filter((r): r is Rank => r !== undefined));
-      const severity: Severity = worst === 'critical' ? 'information' : 'hint';
-      const shown = pairs.slice(0, NEAR_SHOWN).map(shortClause);
-      const more = pairs.length > NEAR_SHOWN ? `; and ${pairs.length - NEAR_SHOWN} more` : '';
-      out.push(
-        diag(
-          'near-schema',
+    const near = index.nearOf.get(t.key);
+    if (near && near.length > 0) {
+      const differences = new Map(near.map((n) => [n.other, n.differences] as const));
+      const partners = near.map((n) => pool.get(n.other)).filter((o): o is ContractTool => o !== undefined);
+      if (partners.length > 0) {
+        const kinds = kindsOf(t, partners, currentFile);
+        const worst = worstRank(kinds.map((k) => rankOf(k.cmp)).filter((r): r is Rank => r !== undefined));
+        const severity: Severity = worst === 'critical' ? 'information' : 'hint';
+        const others = partners.length === 1 ? `${tick(partners[0].name)}${where(partners[0], currentFile)}` : `${partners.length} other tools`;
+        parts.push({
+          code: 'near-schema',
           severity,
-          t,
-          `${self} takes nearly the same input as ${pairs.length === 1 ? tick(pairs[0].other.name) : `${pairs.length} other tools`} (only optional properties or enum values differ, so arguments for one fit the other): ${shown.join('; ')}${more}.${severity === 'information' ? note : ''}`,
-          {
-            related: pairs
-              .map((p) => related(p.other, `${clause(p)}; input ${shapeText(p.other.schema)}: ${(differences.get(p.other.key) ?? []).join('; ')}`, currentFile))
-              .filter((r): r is RelatedInfo => !!r),
-            suggestions: severity === 'information' ? suggestions : undefined,
-          },
-        ),
-      );
+          text: `${parts.length > 0 ? tick(t.name) : self} takes nearly the same input as ${others} (only optional properties or enum values differ, so arguments for one fit the other): ${clauses(kinds, shortClause)}.`,
+          related: relatedFor(kinds, (k) => `${clause(k)}; input ${shapeText(k.first.schema)}: ${(differences.get(k.first.key) ?? []).join('; ')}`),
+          wantsNote: severity === 'information',
+        });
+      }
     }
+
+    if (parts.length === 0) continue;
+    out.push(toDiagnostic(t, parts, text));
   }
   return out;
+}
+
+function toDiagnostic(t: ContractTool, parts: readonly Part[], text: string | undefined): Diagnostic {
+  const lead = [...parts].sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity])[0];
+  const wantsNote = parts.some((p) => p.wantsNote);
+  const { note, suggestions } = wantsNote ? undeclaredNote(t, text) : { note: '', suggestions: undefined };
+  const d: Diagnostic = {
+    code: lead.code,
+    source: 'ilo-contracts',
+    severity: lead.severity,
+    start: t.decl.name.start,
+    end: t.decl.name.end,
+    message: parts.map((p) => p.text).join(' ') + note,
+  };
+  const hints = parts.map((p) => p.hint).filter((h): h is string => h !== undefined);
+  if (hints.length > 0) d.hint = hints.join('; ');
+  const related = parts.flatMap((p) => p.related);
+  if (related.length > 0) d.related = related;
+  if (suggestions && suggestions.length > 0) d.suggestions = suggestions;
+  return d;
 }

@@ -181,9 +181,16 @@ export function findCollisions(tools: readonly CollisionTool[]): Collisions {
       const ra = classes[i][0];
       const rb = classes[j][0];
       if (!nearDifferences(ra.schema, rb.schema, ra.name, rb.name)) continue;
+      // Members of a class share their schema: the differences depend only on the two names.
+      const byNames = new Map<string, string[]>();
       for (const a of classes[i]) {
         for (const b of classes[j]) {
-          const differences = nearDifferences(a.schema, b.schema, a.name, b.name) ?? [];
+          const names = `${a.name}\u0000${b.name}`;
+          let differences = byNames.get(names);
+          if (!differences) {
+            differences = nearDifferences(a.schema, b.schema, a.name, b.name) ?? [];
+            byNames.set(names, differences);
+          }
           near.push({ a: a.id, b: b.id, differences });
         }
       }

@@ -3,15 +3,19 @@
 // must not reach a mutating tool, directly or through other functions. We
 // follow calls (and functions passed by name, e.g. to `map`) through every
 // function the file can see, and report the shortest chain to each mutating
-// tool, or to a builtin that writes (`wr`, `wrl`, HTTP `post`).
+// tool, or to a builtin that writes (`wr`, `wrl`, HTTP `post`). The gate
+// fails closed: a tool whose mutability is unknown, or only a low-confidence
+// PURE guess, counts as possibly mutating. One diagnostic per function names
+// everything it reaches (gateMessage.ts).
 
-import type { Diagnostic, RelatedInfo, Severity } from '../../diagnostics';
+import type { Diagnostic } from '../../diagnostics';
 import type { Decl, FunctionDecl, Span } from '../../syntax/ast';
 import { canonicalBuiltinName } from '../../syntax/builtins';
 import { forEachNode } from '../../syntax/walk';
 import { localBindings } from '../../query/symbols';
 import type { SchemaEnv } from '../../schema/env';
-import { behaviorWords, completeTriple, type ContractTool } from '../behavior';
+import { mutabilityVerdict, type ContractTool } from '../behavior';
+import { gateDiagnostic } from './gateMessage';
 
 /** Builtins that change the world outside the program. */
 const WRITING_BUILTINS: Readonly<Record<string, string>> = {
@@ -20,19 +24,25 @@ const WRITING_BUILTINS: Readonly<Record<string, string>> = {
   post: 'sends an HTTP POST',
 };
 
-interface CallSite {
+export interface CallSite {
   callee: string;
   at: Span;
 }
 
-interface FnInfo {
+export interface FnInfo {
   decl: FunctionDecl;
   file?: string;
   calls: CallSite[];
 }
 
-/** A mutating thing a function can reach. */
-type Sink = { kind: 'tool'; tool: ContractTool } | { kind: 'builtin'; name: string; what: string };
+/**
+ * A thing a function can reach that may change the world: a tool that
+ * mutates, a tool whose behavior is unknown or only a low-confidence PURE
+ * guess (`unsure`: the gate fails closed), or a writing builtin.
+ */
+export type Sink =
+  | { kind: 'tool'; tool: ContractTool; verdict: 'mutates' | 'unsure' }
+  | { kind: 'builtin'; name: string; what: string };
 
 /** Names a function binds itself (parameters, locals, lambda parameters): calls to these are not calls to declarations. */
 function shadowed(fn: FunctionDecl): Set<string> {
@@ -70,7 +80,7 @@ function declaresPure(fn: FunctionDecl, env: SchemaEnv): boolean {
   return env.annotationsOf(fn).annotations.behavior?.mutability === 'PURE';
 }
 
-interface Step {
+export interface Step {
   fn: FnInfo;
   site: CallSite;
 }
@@ -83,17 +93,8 @@ export interface EffectGateInput {
   env: SchemaEnv;
   /** Every tool the file sees, with its effective behavior. */
   tools: readonly ContractTool[];
-}
-
-function sinkMutates(t: ContractTool): boolean {
-  return t.behavior.mutability === 'MUTATES';
-}
-
-function sinkLabel(s: Sink): string {
-  if (s.kind === 'builtin') return `builtin \`${s.name}\` (${s.what})`;
-  const b = s.tool.behavior;
-  const words = completeTriple(b) ? behaviorWords(b) : 'MUTATES';
-  return `tool \`${s.tool.name}\` (${words}, ${b.source})`;
+  /** The file's text: lets the `@behavior` quick fixes keep indentation. */
+  text?: string;
 }
 
 /** `effect-gate` diagnostics for the file's own functions declared PURE. Never throws. */
@@ -113,13 +114,14 @@ function gate(input: EffectGateInput): Diagnostic[] {
   const tools = new Map<string, ContractTool>();
   for (const t of input.tools) if (!tools.has(t.name)) tools.set(t.name, t);
 
+  // Resolution follows the verifier: a builtin name (short or long form) always means the builtin.
   const sinkOf = (name: string): Sink | undefined => {
-    const tool = tools.get(name);
-    if (tool) return sinkMutates(tool) ? { kind: 'tool', tool } : undefined;
-    if (fns.has(name)) return undefined;
     const builtin = canonicalBuiltinName(name);
-    if (builtin && Object.hasOwn(WRITING_BUILTINS, builtin)) return { kind: 'builtin', name: builtin, what: WRITING_BUILTINS[builtin] };
-    return undefined;
+    if (builtin) return Object.hasOwn(WRITING_BUILTINS, builtin) ? { kind: 'builtin', name: builtin, what: WRITING_BUILTINS[builtin] } : undefined;
+    const tool = tools.get(name);
+    if (!tool) return undefined;
+    const verdict = mutabilityVerdict(tool.behavior);
+    return verdict === 'read-only' ? undefined : { kind: 'tool', tool, verdict };
   };
 
   const out: Diagnostic[] = [];
@@ -129,7 +131,7 @@ function gate(input: EffectGateInput): Diagnostic[] {
     if (!root || root.decl !== decl) continue;
 
     // Breadth-first: the first time a sink is met, its chain is a shortest one.
-    const chains = new Map<string, Step[]>();
+    const reached = new Map<string, { sink: Sink; chain: Step[] }>();
     const seen = new Set<string>([decl.name.text]);
     let frontier: Array<{ fn: FnInfo; path: Step[] }> = [{ fn: root, path: [] }];
     while (frontier.length > 0) {
@@ -139,10 +141,10 @@ function gate(input: EffectGateInput): Diagnostic[] {
           const step = [...path, { fn, site }];
           const sink = sinkOf(site.callee);
           if (sink) {
-            if (!chains.has(site.callee)) chains.set(site.callee, step);
+            if (!reached.has(site.callee)) reached.set(site.callee, { sink, chain: step });
             continue;
           }
-          const callee = fns.get(site.callee);
+          const callee = canonicalBuiltinName(site.callee) ? undefined : fns.get(site.callee);
           if (callee && !seen.has(site.callee)) {
             seen.add(site.callee);
             next.push({ fn: callee, path: step });
@@ -151,36 +153,7 @@ function gate(input: EffectGateInput): Diagnostic[] {
       }
       frontier = next;
     }
-
-    for (const [sinkName, chain] of chains) {
-      const sink = sinkOf(sinkName)!;
-      const names = [decl.name.text, ...chain.map((s) => s.site.callee)];
-      const related: RelatedInfo[] = chain.map((s) => {
-        const r: RelatedInfo = { start: s.site.at.start, end: s.site.at.end, message: `\`${s.fn.decl.name.text}\` calls \`${s.site.callee}\` here` };
-        if (s.fn.file !== undefined && s.fn.file !== input.file) r.file = s.fn.file;
-        return r;
-      });
-      if (sink.kind === 'tool' && sink.tool.file !== undefined) {
-        const r: RelatedInfo = { start: sink.tool.decl.name.start, end: sink.tool.decl.name.end, message: `\`${sink.tool.name}\` is ${behaviorWords(sink.tool.behavior)} (${sink.tool.behavior.source})` };
-        if (sink.tool.file !== input.file) r.file = sink.tool.file;
-        related.push(r);
-      }
-      const guessed = sink.kind === 'tool' && sink.tool.behavior.source !== 'declared';
-      const severity: Severity = guessed && sink.tool.behavior.confidence === 'low' ? 'information' : 'warning';
-      const d: Diagnostic = {
-        code: 'effect-gate',
-        source: 'ilo-contracts',
-        severity,
-        start: decl.name.start,
-        end: decl.name.end,
-        message:
-          `\`${decl.name.text}\` is declared PURE but reaches the ${sinkLabel(sink)}: ${names.map((n) => `\`${n}\``).join(' → ')}` +
-          (guessed ? '. That tool\'s behavior is inferred; declare it with `@behavior` if the guess is wrong.' : '.'),
-        hint: 'remove the call, or declare the function `@behavior MUTATES`',
-      };
-      if (related.length > 0) d.related = related;
-      out.push(d);
-    }
+    if (reached.size > 0) out.push(gateDiagnostic(decl, [...reached.values()], input));
   }
   return out;
 }

@@ -12,6 +12,7 @@ import { parseIlo } from '../../syntax/parse';
 import { compareTools, type RawTool, type SchemaDifference } from '../mcp';
 import type { RoundTripStatus } from './import';
 import { lintToolDecls } from '../lints';
+import { canonicalJson } from '../pins';
 
 export interface CheckedTool {
   name: string;
@@ -19,8 +20,10 @@ export interface CheckedTool {
   status: RoundTripStatus | 'missing';
   /** Input schema differences under the contract criterion. */
   input: SchemaDifference[];
-  /** Name, title, description, outputSchema, annotations. */
+  /** Name, title, description, outputSchema, annotations, other fields. */
   other: SchemaDifference[];
+  /** The exported definition is the original, as canonical JSON (nothing ignored, `$schema` included). */
+  identical: boolean;
 }
 
 export interface ImportCheck {
@@ -41,10 +44,10 @@ export function checkImportedSource(originals: readonly RawTool[], source: strin
   const manifest = buildManifest(decls, { env });
   const tools = originals.map((t): CheckedTool => {
     const exported = manifest.tools.find((m) => m.name === t.name);
-    if (!exported) return { name: t.name, status: 'missing', input: [], other: [] };
+    if (!exported) return { name: t.name, status: 'missing', input: [], other: [], identical: false };
     const c = compareTools(t, exported as unknown as JsonObject);
     const status: RoundTripStatus = c.input.length > 0 ? 'lossy' : c.inputExact.length > 0 ? 'contract' : 'exact';
-    return { name: t.name, status, input: c.input, other: c.other };
+    return { name: t.name, status, input: c.input, other: c.other, identical: canonicalJson(t) === canonicalJson(exported as unknown as JsonObject) };
   });
   return {
     diagnostics,

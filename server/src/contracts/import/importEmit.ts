@@ -2,7 +2,8 @@
 // records and constrained item types, then one `tool` declaration per tool,
 // each with the doc-comment annotations (docs/annotations.md) that keep what
 // ilo's own syntax cannot say: wire names, titles, descriptions, extra
-// JSON Schema keywords, MCP hints and output schemas.
+// JSON Schema keywords, MCP hints, output schemas and the definition's other
+// fields (`@mcp`).
 
 import type { TypeExpr } from '../../syntax/ast';
 import type { JsonObject, JsonValue } from '../../schema/json';
@@ -20,6 +21,10 @@ export interface PrintableTool {
   /** `@output {...}` when the output schema is not carried by a record. */
   output?: JsonObject;
   hints?: Partial<Record<'readOnlyHint' | 'destructiveHint' | 'idempotentHint' | 'openWorldHint', boolean>>;
+  /** `@schema {...}`: keywords of the input object itself (`$schema`, `additionalProperties`: null when it did not say). */
+  rootPatch?: JsonObject;
+  /** `@mcp {...}`: the definition's fields ilo has no syntax for (`execution`, `icons`, `_meta`, other annotations). */
+  mcp?: JsonObject;
 }
 
 // ---------------------------------------------------------------- text encodings
@@ -124,6 +129,7 @@ export function typeDeclLines(d: PlannedTypeDecl): { doc: string[]; decl: string
     return { doc, decl: `alias ${d.name} ${typeSource(d.target)}` };
   }
   for (const f of d.fields) doc.push(...memberNotes('field', f));
+  if (d.rootPatch && Object.keys(d.rootPatch).length > 0) doc.push(`@schema ${visibleJson(d.rootPatch)}`);
   const fields = d.fields.map((f) => `${f.ilo}:${typeSource(f.type)}`).join(';');
   return { doc, decl: `type ${d.name}{${fields}}` };
 }
@@ -141,7 +147,9 @@ export function toolDeclLines(t: PrintableTool): { doc: string[]; decl: string }
   if (t.wire !== t.ilo) doc.push(`@wire ${wireToken(t.wire)}`);
   if (t.title !== undefined) doc.push(`@title ${annotationText(t.title)}`);
   for (const p of t.params) doc.push(...memberNotes('param', p));
+  if (t.rootPatch) doc.push(`@schema ${visibleJson(t.rootPatch)}`);
   if (t.output) doc.push(`@output ${visibleJson(t.output)}`);
+  if (t.mcp) doc.push(`@mcp ${visibleJson(t.mcp)}`);
   if (t.hints) {
     const words = HINT_WORDS.filter(([k]) => t.hints![k] !== undefined).map(([k, w]) => (t.hints![k] ? w : `${w}=false`));
     if (words.length > 0) doc.push(`@hints ${words.join(' ')}`);

@@ -24,11 +24,13 @@ function isTypeWord(name: string): boolean {
 
 /**
  * True when ilo reserves this name for itself in the given role. Builtins'
- * canonical names are reserved (ILO-P011); their long-form aliases
- * (`head`, `tail`, `contains`) are not: a declaration of that name wins.
+ * canonical names are reserved (ILO-P011). Their long-form aliases (`head`,
+ * `tail`, `contains`) may be declared, but a call by such a name still
+ * reaches the builtin, so a tool never takes one (nor a canonical name).
  */
 export function isTakenByLanguage(name: string, role: NameRole): boolean {
   if (isKeyword(name) || isReservedWord(name) || canonicalBuiltinName(name) === name) return true;
+  if (role === 'tool' && canonicalBuiltinName(name) !== undefined) return true;
   return role === 'type' && isTypeWord(name);
 }
 

@@ -1,10 +1,12 @@
 // One MCP tool → the pieces of its ilo `tool` declaration: name, parameters
 // (required ones first, in the order of `required`, then the optional ones
 // as `O T` in property order, like the reference implementation), return
-// type, title, hints and output schema.
+// type, title, hints, output schema, the input object's own keywords
+// (`@schema {...}`) and the definition's other fields (`@mcp {...}`).
 
 import type { TypeExpr } from '../../syntax/ast';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../schema/json';
+import { ROOT_MERGEABLE } from '../../schema/typeSchema';
 import { inputProperties, inputRequired, toolDescription, type RawTool } from '../mcp';
 import type { PrintableTool } from './importEmit';
 import { NameScope } from './importNames';
@@ -84,14 +86,21 @@ export function planTool(
     );
   }
 
+  // The input object itself: `$schema`, documentation keywords and whether it
+  // says `additionalProperties` go to the tool's own `@schema {...}`.
   const input = raw.inputSchema;
+  let rootPatch: JsonObject | undefined;
   if (isJsonObject(input)) {
+    const patch: JsonObject = {};
     for (const k of Object.keys(input)) {
-      if (!ROOT_KEYS.has(k)) notes.push(`${raw.name}: inputSchema keyword \`${k}\` is not carried into ilo`);
+      if (ROOT_MERGEABLE.has(k)) patch[k] = input[k];
+      else if (!ROOT_KEYS.has(k)) notes.push(`${raw.name}: inputSchema keyword \`${k}\` is not carried into ilo`);
     }
-    if (input.additionalProperties !== undefined && input.additionalProperties !== false) {
-      notes.push(`${raw.name}: inputSchema \`additionalProperties\` other than false is not carried (ilo tools take exactly their parameters)`);
-    }
+    const ap = input.additionalProperties;
+    if (ap === undefined) patch.additionalProperties = null;
+    else if (ap === true) patch.additionalProperties = true;
+    else if (ap !== false) notes.push(`${raw.name}: inputSchema \`additionalProperties\` as a schema is not carried (ilo tools take exactly their parameters)`);
+    if (Object.keys(patch).length > 0) rootPatch = patch;
   }
 
   let returnType: TypeExpr = result(prim('t'));
@@ -100,25 +109,35 @@ export function planTool(
   if (isJsonObject(out) && out.type === 'object') {
     const record = planner.outputRecord(out, { ...ctx, path: `${raw.name}.outputSchema` }, options.outputHint ?? `${ilo}-result`);
     // The record gives ilo code typed fields. When it does not export back to
-    // exactly the server's schema (a record is closed with additionalProperties:
-    // false, which would reject extra fields in structuredContent), the schema
-    // is kept verbatim in `@output` as well.
+    // exactly the server's schema, the schema is kept verbatim in `@output` as well.
     returnType = result(record ? { kind: 'NamedType', name: record, start: 0, end: 0 } : prim('_'));
     if (!record || options.force.literalOutput) output = out;
   }
 
+  // MCP hints become `@hints`; every other field of the definition (other
+  // annotations, `execution`, `icons`, `_meta`, …) travels verbatim in `@mcp`.
   let hints: PrintableTool['hints'];
-  if (isJsonObject(raw.annotations)) {
-    for (const h of HINTS) {
-      const v = raw.annotations[h];
-      if (typeof v === 'boolean') (hints ??= {})[h] = v;
-    }
-    for (const k of Object.keys(raw.annotations)) {
-      if (!(HINTS as readonly string[]).includes(k)) notes.push(`${raw.name}: annotation \`${k}\` is not carried into ilo`);
+  const mcp: JsonObject = {};
+  if (raw.annotations !== undefined) {
+    const other: JsonObject = {};
+    if (isJsonObject(raw.annotations)) {
+      for (const [k, v] of Object.entries(raw.annotations)) {
+        if ((HINTS as readonly string[]).includes(k) && typeof v === 'boolean') (hints ??= {})[k as (typeof HINTS)[number]] = v;
+        else if ((HINTS as readonly string[]).includes(k)) notes.push(`${raw.name}: annotation \`${k}\` is not a boolean and is not carried into ilo`);
+        else other[k] = v;
+      }
+      if (Object.keys(other).length > 0 || !hints) mcp.annotations = other;
+    } else {
+      notes.push(`${raw.name}: \`annotations\` is not an object and is not carried into ilo`);
     }
   }
   for (const k of Object.keys(raw)) {
-    if (!KNOWN_TOOL_KEYS.has(k)) notes.push(`${raw.name}: tool field \`${k}\` is not carried into ilo (it stays in the lock file)`);
+    if (KNOWN_TOOL_KEYS.has(k)) continue;
+    if (k === '_meta' && !isJsonObject(raw._meta)) {
+      notes.push(`${raw.name}: \`_meta\` is not an object and is not carried into ilo`);
+      continue;
+    }
+    mcp[k] = raw[k];
   }
 
   let target = raw;
@@ -139,6 +158,8 @@ export function planTool(
     returnType,
     output,
     hints,
+    rootPatch,
+    mcp: Object.keys(mcp).length > 0 ? mcp : undefined,
     notes,
   };
 }

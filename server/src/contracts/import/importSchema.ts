@@ -2,6 +2,8 @@
 //
 //   string → t             number → n            integer → n + @schema {"type":"integer"}
 //   boolean → b            array → L item        object with properties → a generated record `type`
+//                                                (its `$schema`, `$id` and whether it said `additionalProperties`
+//                                                in the record's own `@schema {...}`)
 //   object with only additionalProperties → M t V
 //   string enum → S a b    (when every value is a plain ilo word; else t + @schema {"enum":…})
 //   ["x","null"], anyOf/oneOf [x, null] → O x
@@ -39,6 +41,8 @@ export interface PlannedRecord {
   /** Prose above the declaration (the object's own description). */
   description?: string;
   fields: PlannedMember[];
+  /** `@schema {...}` on the record itself: `$schema`/`$id`, and `additionalProperties` (null: the object did not say). */
+  rootPatch?: JsonObject;
 }
 
 export interface PlannedAlias {
@@ -245,37 +249,44 @@ export class TypePlanner {
 
   private objectType(body: JsonObject, description: string | undefined, ctx: PlannerContext, hint: string): Typed | undefined {
     const structural = ['type', 'properties', 'required', 'additionalProperties'];
-    const extra = without(body, ...structural);
+    // `$schema`/`$id` describe the object itself: a record carries them (a map cannot).
+    const own: JsonObject = {};
+    for (const k of RECORD_OWN) if (body[k] !== undefined) own[k] = body[k];
+    const extra = without(body, ...structural, ...RECORD_OWN);
     if (!onlyPatchable(extra)) return undefined;
     const props = body.properties;
     const ap = body.additionalProperties;
     if (props === undefined || (isJsonObject(props) && Object.keys(props).length === 0 && ap === undefined)) {
       // A map: only additionalProperties describes the values.
-      if (!isJsonObject(ap) || props !== undefined || body.required !== undefined) return undefined;
+      if (!isJsonObject(ap) || props !== undefined || body.required !== undefined || Object.keys(own).length > 0) return undefined;
       const value = this.typeOf(ap, { ...ctx, path: `${ctx.path}.additionalProperties` }, `${hint}-value`, false);
       if (!value) return undefined;
       return { type: map(value.type), patch: extra, description };
     }
-    if (!isJsonObject(props) || (ap !== undefined && ap !== false)) return undefined;
+    if (!isJsonObject(props) || (ap !== undefined && typeof ap !== 'boolean')) return undefined;
+    // Records export `additionalProperties: false`; say so when the object said otherwise, or nothing.
+    if (ap === undefined) own.additionalProperties = null;
+    else if (ap === true) own.additionalProperties = true;
     if (Object.keys(props).length === 0) return undefined; // an empty record has no ilo spelling
     if (body.required !== undefined && !(Array.isArray(body.required) && body.required.every((r) => typeof r === 'string'))) return undefined;
     const required = new Set((body.required as string[] | undefined) ?? []);
     if ([...required].some((r) => !Object.hasOwn(props, r))) return undefined;
     // The record's own description becomes its prose: it must survive as comment lines.
     if (description !== undefined && !isProseSafe(description)) return undefined;
-    const name = this.record(props, required, description, ctx, hint);
+    const name = this.record(props, required, description, own, ctx, hint);
     return { type: named(name), patch: extra };
   }
 
   /** The record for an object's properties (reusing an identical one). */
-  private record(props: JsonObject, required: Set<string>, description: string | undefined, ctx: PlannerContext, hint: string): string {
-    const key = canonicalJson({ record: { props, required: [...required].sort(), description: description ?? null } });
+  private record(props: JsonObject, required: Set<string>, description: string | undefined, own: JsonObject, ctx: PlannerContext, hint: string): string {
+    const key = canonicalJson({ record: { props, required: [...required].sort(), description: description ?? null, own } });
     const existing = this.byKey.get(key);
     if (existing) return existing;
     const name = ctx.scope.allocate(hint, 'type', ctx.owner);
     this.byKey.set(key, name);
     const fieldScope = new NameScope();
     const decl: PlannedRecord = { kind: 'record', name, description, fields: [] };
+    if (Object.keys(own).length > 0) decl.rootPatch = own;
     // Declared before its fields are planned so that records nested inside it come after.
     this.decls.push(decl);
     for (const [wire, sub] of Object.entries(props)) {
@@ -287,12 +298,14 @@ export class TypePlanner {
 
   /** The record for a tool's output schema; undefined when it is not a plain object with properties. */
   outputRecord(schema: JsonObject, ctx: PlannerContext, hint: string): string | undefined {
-    const s = without(schema, '$schema');
-    const typed = this.bareType(s, ctx, hint);
+    const typed = this.bareType(schema, ctx, hint);
     if (!typed || typed.type.kind !== 'NamedType' || Object.keys(typed.patch).length > 0) return undefined;
     return typed.type.name;
   }
 }
+
+/** Keywords of an object that its record carries in its own `@schema {...}`. */
+const RECORD_OWN = ['$schema', '$id'];
 
 /** An object schema with properties: it becomes a record type when nothing else stands in the way. */
 function isRecordCandidate(s: JsonObject): boolean {

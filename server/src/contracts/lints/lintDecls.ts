@@ -1,12 +1,14 @@
 // Tool contract lints on ilo `tool` declarations: the rules of lintTools.ts
 // applied to what each declaration puts on the wire (its `@wire` name, title,
 // description literal, parameter wire names and `@param` descriptions), with
-// diagnostics placed on the part of the source that says it.
+// diagnostics placed on the part of the source that says it; and tools named
+// like a builtin, which a call never reaches (shadowedByBuiltin.ts).
 
 import type { Decl, Span, ToolDecl } from '../../syntax/ast';
 import type { Diagnostic, RelatedInfo } from '../../diagnostics';
 import { buildSchemaEnv, type SchemaEnv } from '../../schema/env';
 import { lintToolContracts, type LintFinding, type LintOptions, type LintTool } from './lintTools';
+import { builtinShadowDiagnostics } from './shadowedByBuiltin';
 
 export interface LintDeclsOptions {
   /** Declarations visible through `use`, with their file: checked for confusable names, not reported on. */
@@ -14,6 +16,8 @@ export interface LintDeclsOptions {
   /** An environment already built over the file and its imports (annotations are cached there). */
   env?: SchemaEnv;
   lint?: LintOptions;
+  /** The file's text: lets quick fixes keep indentation. */
+  text?: string;
 }
 
 interface Located {
@@ -35,7 +39,7 @@ export function lintToolDecls(decls: readonly Decl[], options: LintDeclsOptions 
     if (tools.length === 0) return [];
     const env = options.env ?? buildSchemaEnv([...decls, ...(options.imported ?? []).map((l) => l.decl)]);
     const views = tools.map((t) => lintViewOfDecl(t.decl, env));
-    const out: Diagnostic[] = [];
+    const out: Diagnostic[] = builtinShadowDiagnostics(decls, env, options.text);
     for (const f of lintToolContracts(views, options.lint)) {
       const at = tools[f.tool];
       if (!at.own) continue;

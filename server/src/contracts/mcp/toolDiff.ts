@@ -78,7 +78,7 @@ export interface ToolRoundTrip {
   input: SchemaDifference[];
   /** Input schema differences under exact comparison. */
   inputExact: SchemaDifference[];
-  /** Name, title, description, outputSchema and annotations (exact, except the root `$schema` of outputSchema). */
+  /** Name, title, description, outputSchema, annotations and every other field (exact, except the root `$schema` of outputSchema). */
   other: SchemaDifference[];
 }
 
@@ -92,5 +92,10 @@ export function compareTools(original: JsonObject, exported: JsonObject): ToolRo
   }
   other.push(...diffSchemas(original.outputSchema, exported.outputSchema, 'exact', 'outputSchema'));
   other.push(...diffSchemas(original.annotations, exported.annotations, 'exact', 'annotations'));
+  // Every other field of the definition (`execution`, `icons`, `_meta`, …) must come back as it was.
+  const compared = new Set(['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations']);
+  for (const k of new Set([...Object.keys(original), ...Object.keys(exported)])) {
+    if (!compared.has(k)) other.push(...diffSchemas(original[k], exported[k], 'exact', k));
+  }
   return { name: typeof original.name === 'string' ? original.name : '?', input, inputExact, other };
 }

@@ -4,6 +4,7 @@
 // comes back as problems that name the offending tool and JSON path.
 
 import { isJsonObject, type JsonObject, type JsonValue } from '../../schema/json';
+import { findJsonSyntaxError } from '../../schema/jsonSyntax';
 
 /** A tool as a server sent it: a JSON object with at least a string `name`. */
 export type RawTool = JsonObject & { name: string };
@@ -16,6 +17,8 @@ export interface InputProblem {
   message: string;
   /** 'error': the tool (or the whole input) cannot be used; 'warning': it is used as far as possible. */
   severity: 'error' | 'warning';
+  /** For input that is not JSON: where the text goes wrong (1-based line and column) and why. */
+  syntax?: { line: number; col: number; reason: string };
 }
 
 export interface ToolList {
@@ -31,7 +34,15 @@ export function readToolListText(text: string, origin = 'input'): ToolList {
   try {
     value = JSON.parse(stripBom(text));
   } catch (e) {
-    return { tools: [], paths: [], problems: [{ path: '', message: `${origin} is not valid JSON: ${e instanceof Error ? e.message : String(e)}`, severity: 'error' }] };
+    const where = findJsonSyntaxError(text);
+    const reason = where?.reason ?? (e instanceof Error ? e.message : String(e));
+    const problem: InputProblem = {
+      path: '',
+      message: `${origin} is not valid JSON: ${reason}${where ? ` (line ${where.line}, column ${where.col})` : ''}`,
+      severity: 'error',
+    };
+    if (where) problem.syntax = { line: where.line, col: where.col, reason: where.reason };
+    return { tools: [], paths: [], problems: [problem] };
   }
   return readToolList(value, origin);
 }

@@ -1,0 +1,42 @@
+// Telling binary data from source text before lexing it. A document whose
+// start is full of control characters (NUL among them) or undecodable bytes
+// (U+FFFD after UTF-8 decoding) is a binary file opened by mistake: it is
+// not lexed at all. The reference stops at its first lexical error anyway,
+// and lexing garbage costs more than lexing a program. A stray control
+// character in a program is left to the lexer (ILO-L001).
+
+/** How much of a document the check reads (it runs on every parse, so it stays cheap). */
+const SAMPLE = 32_768;
+
+export interface BinaryContent {
+  /** Offset of the first odd character. */
+  first: number;
+  /** Odd characters in the sample. */
+  count: number;
+  nul: boolean;
+}
+
+/** Binary content: at least 8 odd characters making up at least 2% of the first 32K characters. */
+export function binaryContent(text: string): BinaryContent | undefined {
+  let first = -1;
+  let count = 0;
+  let nul = false;
+  const sample = Math.min(text.length, SAMPLE);
+  for (let i = 0; i < sample; i++) {
+    const c = text.charCodeAt(i);
+    const odd = (c < 32 && c !== 9 && c !== 10 && c !== 11 && c !== 12 && c !== 13) || c === 0x7f || (c >= 0x80 && c < 0xa0) || c === 0xfffd;
+    if (!odd) continue;
+    if (first < 0) first = i;
+    count++;
+    if (c === 0) nul = true;
+  }
+  return count >= 8 && count * 50 >= sample ? { first, count, nul } : undefined;
+}
+
+/** What the `binary-file` diagnostic says. */
+export function binaryMessage(text: string, found: BinaryContent): string {
+  const code = text.charCodeAt(found.first);
+  const what = `${found.count} of its first ${Math.min(text.length, SAMPLE)} characters are control${found.nul ? ' (NUL among them)' : ''} or undecodable characters`;
+  const hex = code.toString(16).toUpperCase().padStart(4, '0');
+  return `this looks like a binary file, not ilo source (${what}; the first unexpected character, U+${hex}, is here); it is not analysed`;
+}
