@@ -5,6 +5,7 @@ import { checkFiles, formatRecord } from './cli/check';
 import { runExport } from './cli/export';
 import { runContracts } from './cli/contracts';
 import { runImport, runVerify } from './cli/importVerify';
+import { runGate } from './cli/gate';
 import type { CliIo } from './cli/io';
 import { parseArgs, scopeOption } from './cli/args';
 import { startServer } from './server';
@@ -39,6 +40,13 @@ usage:
   ilo-ls verify --config CFG [--lock PATH] [--json]
                                       re-list pinned servers and report drift on the imported
                                       declarations; exit 1 on removed tools or unreachable servers
+  ilo-ls gate --config CFG [--server NAME]... [--lock PATH] [--policy FILE]
+              [--read-only] [--allow-new] [--log FILE] [--timeout SECONDS]
+                                      an MCP server over stdio in front of the config's servers:
+                                      serves only pinned, unchanged, lint-clean tools with their
+                                      behavioral identity, refuses calls with bad arguments, a
+                                      mutating tool under --read-only or an identity other than
+                                      the caller expects; one JSON line per decision in the log
   ilo-ls --help | --version
 `;
 
@@ -71,6 +79,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await runImport(rest, io);
       case 'verify':
         return await runVerify(rest, io);
+      case 'gate':
+        return await runGate(rest, io);
       default:
         io.err(`ilo-ls: unknown command '${command}'\n${USAGE}`);
         return 2;
