@@ -20,6 +20,7 @@ import { EXPORT_FORMATS, type ExportFormat } from './service/exports';
 import type { CollisionScope } from './contracts';
 import { planImport, verifyAgainstServers, type ImportSource } from './service/importWorkflow';
 import { refactorCapabilities, registerRefactorHandlers } from './lsp/refactor';
+import { gateRouteRequest } from './gate';
 
 /** Commands the client invokes through `workspace/executeCommand`. */
 export const SERVER_COMMANDS = {
@@ -31,6 +32,8 @@ export const SERVER_COMMANDS = {
   importPlan: 'ilo.server.importPlan',
   /** `[{configPath, lockPath}]` → re-lists pinned servers; drift is published as diagnostics. */
   verify: 'ilo.server.verify',
+  /** `[{configPath, server?, cliPath?, lockPath?}]` → the config's entries, or the rewrite that routes one through `ilo-ls gate`. */
+  gateRoute: 'ilo.server.gateRoute',
 } as const;
 
 export function startServer(connection: Connection = createConnection(ProposedFeatures.all)): void {
@@ -155,6 +158,11 @@ export function startServer(connection: Connection = createConnection(ProposedFe
           notConfigured: outcome.notConfigured,
           unplaced: outcome.unplaced,
         };
+      }
+      case SERVER_COMMANDS.gateRoute: {
+        const route = params.arguments?.[0] as { configPath?: string; server?: string; cliPath?: string; lockPath?: string; gateArgs?: string[] } | undefined;
+        if (!route?.configPath) throw new Error('gateRoute: configPath is required');
+        return gateRouteRequest({ ...route, configPath: route.configPath });
       }
       default:
         throw new Error(`unknown command ${params.command}`);

@@ -12,6 +12,7 @@
 //   upstream.ts     one upstream server through the SDK client
 //   gateServer.ts   the SDK server in front of them all
 //   routeEntry.ts   the editor's "route an MCP server through the gate" rewrite (pure)
+//   routeFile.ts    … and its server side: read the config, list or plan
 
 export { loadGate, type GateArgs, type LoadedGate } from './gateConfig';
 export { parsePolicy, selects, effectivePolicy, POLICY_SCHEMA, type GatePolicy } from './policy';
@@ -31,3 +32,5 @@ export { decideCall, argumentNames, type CallDecision } from './decision';
 export { openDecisionLog, memoryDecisionLog, type DecisionEntry, type DecisionSink } from './decisionLog';
 export { Upstream, UpstreamError } from './upstream';
 export { Gate, GATE_VERSION, type GateSettings } from './gateServer';
+export { planGateRoute, listConfigEntries, gateConfigPathFor, backupPathFor, type RouteInput, type RoutePlan, type ConfigEntry } from './routeEntry';
+export { gateRouteRequest, type RouteRequest, type RouteResponse } from './routeFile';

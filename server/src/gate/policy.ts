@@ -45,7 +45,7 @@ const KEYS = Object.keys(POLICY_SCHEMA.properties).filter((k) => k !== '$schema'
 
 let validator: ReturnType<Ajv['compile']> | undefined;
 
-function describe(e: ErrorObject): string {
+function describe(e: ErrorObject, all: readonly ErrorObject[]): string {
   const at = e.instancePath === '' ? 'the policy' : e.instancePath;
   if (e.keyword === 'additionalProperties') {
     const key = (e.params as { additionalProperty: string }).additionalProperty;
@@ -54,7 +54,10 @@ function describe(e: ErrorObject): string {
   if (e.keyword === 'pattern' || (e.keyword === 'minLength' && /^\/(allow|deny|allowNew)\//.test(e.instancePath))) {
     return `${at} is not a tool selector: write "tool" or "server/tool" ("*" matches anything)`;
   }
-  if (e.keyword === 'propertyNames') return `${at} has a key that is not a tool selector ("tool" or "server/tool")`;
+  if (e.keyword === 'propertyNames') {
+    const keys = all.filter((o) => o.propertyName !== undefined && o.instancePath === e.instancePath).map((o) => JSON.stringify(o.propertyName));
+    return `${at} has a key that is not a tool selector ("tool" or "server/tool")${keys.length > 0 ? `: ${[...new Set(keys)].join(', ')}` : ''}`;
+  }
   if (e.keyword === 'anyOf') return `${at} must be true, false or a list of tool selectors`;
   return `${at} ${e.message ?? 'is invalid'}`;
 }
@@ -69,9 +72,10 @@ export function parsePolicy(text: string, origin = 'policy'): { policy: GatePoli
   }
   validator ??= new Ajv({ allErrors: true, strict: false }).compile(POLICY_SCHEMA);
   if (!validator(value)) {
-    // anyOf reports each branch too; its own message says it all.
-    const errors = (validator.errors ?? []).filter((e, _, all) => !all.some((o) => o.keyword === 'anyOf' && e.instancePath === o.instancePath && e !== o));
-    return { errors: [...new Set(errors.map((e) => `${origin}: ${describe(e)}`))] };
+    // anyOf reports each branch too, and propertyNames each failing keyword: their own message says it all.
+    const all = validator.errors ?? [];
+    const errors = all.filter((e) => e.propertyName === undefined && !all.some((o) => o.keyword === 'anyOf' && e.instancePath === o.instancePath && e !== o));
+    return { errors: [...new Set(errors.map((e) => `${origin}: ${describe(e, all)}`))] };
   }
   const policy = value as GatePolicy;
   const errors: string[] = [];
