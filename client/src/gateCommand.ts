@@ -30,6 +30,8 @@ export interface RouteArgs {
   configPath?: string;
   server?: string;
   lockPath?: string;
+  /** Extra gate switches, e.g. ["--read-only"]; asked for when absent. */
+  gateArgs?: string[];
   /** Skip the confirmation (tests). */
   confirm?: boolean;
 }
@@ -115,7 +117,19 @@ export async function routeThroughGate(client: LanguageClient, context: vscode.E
   }
   const lockPath = args.lockPath ?? (await pickLock());
   if (!lockPath) return false;
-  const answer = await ask({ configPath, server, lockPath, cliPath: context.asAbsolutePath(path.join('dist', 'cli.js')) });
+  let gateArgs = args.gateArgs;
+  if (!gateArgs) {
+    const mode = await vscode.window.showQuickPick(
+      [
+        { label: 'Pinned tools', detail: 'serve the tools pinned in the lock, unchanged and lint-clean', args: [] as string[] },
+        { label: 'Pinned tools, read-only', detail: 'and only those that surely leave the world alone (--read-only)', args: ['--read-only'] },
+      ],
+      { title: `What may \`${server}\` do through the gate?` },
+    );
+    if (!mode) return false;
+    gateArgs = mode.args;
+  }
+  const answer = await ask({ configPath, server, lockPath, gateArgs, cliPath: context.asAbsolutePath(path.join('dist', 'cli.js')) });
   if (answer.kind !== 'plan') {
     void vscode.window.showErrorMessage(`ilo: ${answer.kind === 'error' ? answer.error : 'unexpected answer'}`);
     return false;

@@ -31,8 +31,9 @@ usage:
                                       identity, and the same-schema collision groups
   ilo-ls import FILE.json [--server NAME] [-o OUT.ilo [--force]]
   ilo-ls import --config CFG --server NAME [-o OUT.ilo [--force]] [--timeout SECONDS]
-                                      MCP tools (a tools/list result, or a live server from a
-                                      Claude-Desktop-style config) as ilo tool declarations;
+                                      MCP tools (a tools/list result, or a live server from an
+                                      MCP config: Claude Desktop/Cursor "mcpServers" or VS Code
+                                      .vscode/mcp.json "servers") as ilo tool declarations;
                                       with -o, writes the file and pins the tools in
                                       ilo-tools.lock.json beside it. An A2A agent card as
                                       FILE.json gives one commented tool stub per skill

@@ -106,11 +106,12 @@ test('the language server side reads the config from disk: entries, then a plan 
     writeFileSync(`${configPath}.ilo-backup`, 'older backup');
     const listed = gateRouteRequest({ configPath });
     assert.equal(listed.kind, 'entries');
-    const planned = gateRouteRequest({ configPath, server: 'github', cliPath: '/ext/dist/cli.js', lockPath: '/w/lock.json' });
+    const planned = gateRouteRequest({ configPath, server: 'github', cliPath: '/ext/dist/cli.js', lockPath: '/w/lock.json', gateArgs: ['--read-only', '--log', '/tmp/x'] });
     assert.equal(planned.kind, 'plan');
     if (planned.kind === 'plan') {
       assert.equal(planned.backupPath, `${configPath}.ilo-backup-2`);
       assert.equal(planned.originalText, claude);
+      assert.deepEqual((planned.plan.after.args as string[]).slice(-2), ['/w/lock.json', '--read-only'], 'only the known switches are added');
     }
     assert.deepEqual(gateRouteRequest({ configPath: join(dir, 'missing.json') }), { kind: 'error', error: `cannot read ${join(dir, 'missing.json')}` });
   } finally {

@@ -5,6 +5,9 @@
 import * as fs from 'node:fs';
 import { backupPathFor, listConfigEntries, planGateRoute, type ConfigEntry, type RoutePlan } from './routeEntry';
 
+/** The switches the command may add to the gate's launch. */
+const GATE_SWITCHES: ReadonlySet<string> = new Set(['--read-only', '--allow-new']);
+
 export interface RouteRequest {
   configPath: string;
   /** Absent: list the entries. */
@@ -39,7 +42,7 @@ export function gateRouteRequest(request: RouteRequest): RouteResponse {
     nodeCommand: request.nodeCommand ?? 'node',
     cliPath: request.cliPath,
     lockPath: request.lockPath,
-    gateArgs: request.gateArgs,
+    gateArgs: (request.gateArgs ?? []).filter((a) => GATE_SWITCHES.has(a)),
   });
   if (!plan.ok) return { kind: 'error', error: plan.error };
   return { kind: 'plan', originalText: text, backupPath: backupPathFor(request.configPath, fs.existsSync), plan };

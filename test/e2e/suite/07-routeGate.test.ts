@@ -27,13 +27,14 @@ describe('route an MCP server through the gate', () => {
     const lockPath = path.join(dir, 'ilo-tools.lock.json');
     fs.writeFileSync(lockPath, '{"lockfileVersion": 1, "servers": {}}\n');
 
-    const done = await vscode.commands.executeCommand('ilo.routeThroughGate', { configPath, server: 'memory', lockPath, confirm: true });
+    const done = await vscode.commands.executeCommand('ilo.routeThroughGate', { configPath, server: 'memory', lockPath, gateArgs: ['--read-only'], confirm: true });
     assert.equal(done, true);
 
     const text = fs.readFileSync(configPath, 'utf8');
     assert.ok(text.startsWith('{\n  // servers for the agent\n  "servers": {\n    "memory": {'), text);
     assert.ok(text.includes('"other": { "type": "http", "url": "https://example.com/mcp" }'), text);
     assert.match(text, /"gate",\s*"--config",/);
+    assert.match(text, /"--read-only"\s*\]/);
     assert.equal(fs.readFileSync(`${configPath}.ilo-backup`, 'utf8'), original);
     const gateConfig = JSON.parse(fs.readFileSync(path.join(dir, 'ilo-gate.memory.json'), 'utf8'));
     assert.deepEqual(gateConfig.mcpServers.memory.args, ['-y', '@modelcontextprotocol/server-memory']);
