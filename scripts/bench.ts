@@ -24,6 +24,7 @@ import { launchedAs, repoRoot } from './entry';
 import { Analyzer, contractsFor } from '../server/src/service/analysis';
 import { OverlayFileHost } from '../server/src/service/documents';
 import { benchBlackBox } from './benchBlackBox';
+import { printGateBench } from './benchGate';
 
 export interface BenchRow {
   name: string;
@@ -316,8 +317,10 @@ async function main(): Promise<void> {
 }
 
 if (launchedAs('bench')) {
-  main().catch((err) => {
-    console.error(err);
-    process.exitCode = 1;
-  });
+  main()
+    .then(() => printGateBench())
+    .catch((err) => {
+      console.error(err);
+      process.exitCode = 1;
+    });
 }

@@ -13,6 +13,7 @@ import {
 import { runExport, runExportPicker, type ExportArgs } from './exportCommands';
 import { ManifestView } from './manifestView';
 import { importMcpTools, verifyTools } from './mcpCommands';
+import { routeThroughGate, type RouteArgs } from './gateCommand';
 import { IloStatusBar } from './statusBar';
 
 let client: LanguageClient | undefined;
@@ -78,6 +79,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ clie
     vscode.commands.registerCommand('ilo.showMcpManifest', (args?: { uri?: string }) => manifestView.show(args)),
     vscode.commands.registerCommand('ilo.importMcpTools', (args?: Parameters<typeof importMcpTools>[1]) => importMcpTools(running(), args)),
     vscode.commands.registerCommand('ilo.verifyTools', (args?: Parameters<typeof verifyTools>[1]) => verifyTools(running(), args)),
+    vscode.commands.registerCommand('ilo.routeThroughGate', (args?: RouteArgs) => routeThroughGate(running(), context, args)),
     { dispose: () => stateWatch?.dispose() },
   );
   statusBar.register(context);

@@ -31,8 +31,9 @@ usage:
                                       identity, and the same-schema collision groups
   ilo-ls import FILE.json [--server NAME] [-o OUT.ilo [--force]]
   ilo-ls import --config CFG --server NAME [-o OUT.ilo [--force]] [--timeout SECONDS]
-                                      MCP tools (a tools/list result, or a live server from a
-                                      Claude-Desktop-style config) as ilo tool declarations;
+                                      MCP tools (a tools/list result, or a live server from an
+                                      MCP config: Claude Desktop/Cursor "mcpServers" or VS Code
+                                      .vscode/mcp.json "servers") as ilo tool declarations;
                                       with -o, writes the file and pins the tools in
                                       ilo-tools.lock.json beside it. An A2A agent card as
                                       FILE.json gives one commented tool stub per skill
@@ -47,6 +48,13 @@ usage:
                                       per declaration); --check exits 1 when a file would
                                       change; --write rewrites the files that change. A file
                                       with a syntax error is left untouched (exit 2)
+  ilo-ls gate --config CFG [--server NAME]... [--lock PATH] [--policy FILE]
+              [--read-only] [--allow-new] [--log FILE] [--timeout SECONDS]
+                                      an MCP server over stdio in front of the config's servers:
+                                      serves only pinned, unchanged, lint-clean tools with their
+                                      behavioral identity, refuses calls with bad arguments, a
+                                      mutating tool under --read-only or an identity other than
+                                      the caller expects; one JSON line per decision in the log
   ilo-ls --help | --version
 `;
 
@@ -83,6 +91,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return runExplain(rest, io);
       case 'fmt':
         return runFmt(rest, io);
+      case 'gate':
+        // The gate (and the MCP SDK's server side) loads only when asked for.
+        return await (await import('./cli/gate')).runGate(rest, io);
       default:
         io.err(`ilo-ls: unknown command '${command}'\n${USAGE}`);
         return 2;

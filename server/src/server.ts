@@ -25,6 +25,7 @@ import { refactorCapabilities, registerRefactorHandlers } from './lsp/refactor';
 import { NAVIGATION_CAPABILITIES, registerNavigation } from './lsp/navigate';
 import { registerDisplay, type DisplayConfig } from './lsp/display';
 import { FORMATTING_CAPABILITIES, registerFormatting } from './lsp/formatting';
+import { gateRouteRequest } from './gate/routeFile';
 
 /** Commands the client invokes through `workspace/executeCommand`. */
 export const SERVER_COMMANDS = {
@@ -36,6 +37,8 @@ export const SERVER_COMMANDS = {
   importPlan: 'ilo.server.importPlan',
   /** `[{configPath, lockPath}]` → re-lists pinned servers; drift is published as diagnostics. */
   verify: 'ilo.server.verify',
+  /** `[{configPath, server?, cliPath?, lockPath?}]` → the config's entries, or the rewrite that routes one through `ilo-ls gate`. */
+  gateRoute: 'ilo.server.gateRoute',
 } as const;
 
 export function startServer(connectionFor: (batch: ChangeBatch) => Connection = serverConnection): void {
@@ -180,6 +183,11 @@ export function startServer(connectionFor: (batch: ChangeBatch) => Connection = 
           notConfigured: outcome.notConfigured,
           unplaced: outcome.unplaced,
         };
+      }
+      case SERVER_COMMANDS.gateRoute: {
+        const route = params.arguments?.[0] as { configPath?: string; server?: string; cliPath?: string; lockPath?: string; gateArgs?: string[] } | undefined;
+        if (!route?.configPath) throw new Error('gateRoute: configPath is required');
+        return gateRouteRequest({ ...route, configPath: route.configPath });
       }
       default:
         throw new Error(`unknown command ${params.command}`);

@@ -2,6 +2,8 @@
 
 export interface ParsedArgs {
   flags: Map<string, string | true>;
+  /** Every value of each valued option, in order (`--server a --server b`). */
+  lists: Map<string, string[]>;
   positional: string[];
   /** Set when an argument is not understood; the command reports it and exits 2. */
   error?: string;
@@ -14,6 +16,7 @@ export interface ParsedArgs {
  */
 export function parseArgs(args: readonly string[], valued: readonly string[], bare: readonly string[]): ParsedArgs {
   const flags = new Map<string, string | true>();
+  const lists = new Map<string, string[]>();
   const positional: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
@@ -25,15 +28,16 @@ export function parseArgs(args: readonly string[], valued: readonly string[], ba
     const name = eq > 0 ? a.slice(0, eq) : a;
     if (valued.includes(name)) {
       const value = eq > 0 ? a.slice(eq + 1) : args[++i];
-      if (value === undefined || value === '') return { flags, positional, error: `${name} needs a value` };
+      if (value === undefined || value === '') return { flags, lists, positional, error: `${name} needs a value` };
       flags.set(name, value);
+      lists.set(name, [...(lists.get(name) ?? []), value]);
     } else if (bare.includes(name) && eq < 0) {
       flags.set(name, true);
     } else {
-      return { flags, positional, error: `unknown option ${a}` };
+      return { flags, lists, positional, error: `unknown option ${a}` };
     }
   }
-  return { flags, positional };
+  return { flags, lists, positional };
 }
 
 /** The value of a valued option (undefined when absent). */

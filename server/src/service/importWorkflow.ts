@@ -22,6 +22,7 @@ import {
   type LockFile,
   type McpListError,
 } from '../contracts';
+import { configVariables } from '../contracts/mcp';
 import type { Diagnostic } from '../diagnostics';
 import { parseIlo } from '../syntax/parse';
 
@@ -75,10 +76,12 @@ export async function planImport(source: ImportSource, targetPath?: string, take
   } else {
     const configText = readText(source.configPath);
     if (configText === undefined) throw new Error(`cannot read the MCP config ${source.configPath}`);
-    const config = parseMcpConfig(configText, source.configPath);
+    const config = parseMcpConfig(configText, source.configPath, configVariables(source.configPath));
     const cfg = config.servers.get(source.server);
     if (!cfg) {
       const known = [...config.servers.keys()];
+      const why = config.problems.find((p) => p.includes(`server \`${source.server}\``));
+      if (why) throw new Error(why);
       throw new Error(`no server \`${source.server}\` in ${source.configPath}${known.length ? ` (it has: ${known.join(', ')})` : ''}`);
     }
     const listing = await listServerTools(source.server, cfg, { timeoutMs: source.timeoutMs });
@@ -123,7 +126,7 @@ export async function verifyAgainstServers(lockPath: string, configPath: string,
   const parsed = parseLock(lockText);
   const configText = readText(configPath);
   if (configText === undefined) throw new Error(`cannot read the MCP config ${configPath}`);
-  const config = parseMcpConfig(configText, configPath);
+  const config = parseMcpConfig(configText, configPath, configVariables(configPath));
   const verify = await verifyLockedServers(parsed.lock, config, { timeoutMs });
   const outcome: VerifyOutcome = {
     byFile: new Map(),

@@ -9,6 +9,7 @@
 // the server sent them (not reshaped by the SDK's schemas), so that what is
 // hashed and pinned is what the server said.
 
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { isJsonObject } from '../../schema/json';
 import { readToolList, type InputProblem, type RawTool } from './toolList';
@@ -60,38 +61,48 @@ export class McpListError extends Error {
 
 const STDERR_KEEP = 4000;
 
+type McpSdk = typeof import('@modelcontextprotocol/sdk/client/index.js') &
+  typeof import('@modelcontextprotocol/sdk/client/stdio.js') &
+  typeof import('@modelcontextprotocol/sdk/client/streamableHttp.js') &
+  typeof import('@modelcontextprotocol/sdk/types.js');
+
+let sdk: Promise<McpSdk> | undefined;
+
+/**
+ * The SDK's client pieces (with zod and ajv), loaded on the first contact
+ * with a server and not at start-up: analysing files never needs them.
+ */
+export function loadMcpSdk(): Promise<McpSdk> {
+  sdk ??= Promise.all([
+    import('@modelcontextprotocol/sdk/client/index.js'),
+    import('@modelcontextprotocol/sdk/client/stdio.js'),
+    import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
+    import('@modelcontextprotocol/sdk/types.js'),
+  ]).then((parts) => Object.assign({}, ...parts) as McpSdk);
+  return sdk;
+}
+
+/** The JSON-RPC error code the SDK gives a request that timed out (ErrorCode.RequestTimeout). */
+const SDK_REQUEST_TIMEOUT = -32001;
+
+function timedOut(server: string, timeoutMs: number): McpListError {
+  return new McpListError(server, 'timeout', `MCP server \`${server}\` did not list its tools within ${Math.round(timeoutMs / 100) / 10} s; it was stopped`);
+}
+
 /** List every tool of one configured server. Rejects with McpListError. */
 export async function listServerTools(server: string, config: ServerConfig, options: ListOptions = {}): Promise<ServerListing> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_LIST_TIMEOUT_MS;
   const deadline = Date.now() + timeoutMs;
   let stderr = '';
-  // The SDK (with zod and ajv) is loaded on the first listing, not at start-up.
-  const [{ Client }, { StdioClientTransport }, { StreamableHTTPClientTransport }, { ResultSchema, ToolSchema }] = await Promise.all([
-    import('@modelcontextprotocol/sdk/client/index.js'),
-    import('@modelcontextprotocol/sdk/client/stdio.js'),
-    import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
-    import('@modelcontextprotocol/sdk/types.js'),
-  ]);
+  const { Client } = await loadMcpSdk();
   const client = new Client(options.clientInfo ?? { name: 'ilo-ls', version: '0.1.0' }, { capabilities: {} });
-  let transport: Transport;
-  if (config.kind === 'stdio') {
-    const stdio = new StdioClientTransport({
-      command: config.command,
-      args: config.args,
-      env: config.env,
-      cwd: config.cwd ?? options.cwd,
-      stderr: 'pipe',
-    });
-    // Drain stderr from the start: a chatty server must never block on a full pipe.
-    stdio.stderr?.on('data', (chunk: Buffer | string) => {
-      const text = chunk.toString();
+  const transport = await openTransport(config, {
+    cwd: options.cwd,
+    onStderr: (text) => {
       stderr = (stderr + text).slice(-STDERR_KEEP);
       options.onStderr?.(text);
-    });
-    transport = stdio;
-  } else {
-    transport = new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: config.headers } });
-  }
+    },
+  });
 
   let timer: NodeJS.Timeout | undefined;
   let onAbort: (() => void) | undefined;
@@ -112,7 +123,7 @@ export async function listServerTools(server: string, config: ServerConfig, opti
   } catch (e) {
     // The SDK's own request time-out (the remaining time) can fire just before ours.
     if ((e as { code?: unknown })?.code === SDK_REQUEST_TIMEOUT) throw withStderr(timedOut(server, timeoutMs), stderr);
-    throw explain(server, config, e, stderr);
+    throw explainFailure(server, config, e, stderr);
   } finally {
     clearTimeout(timer);
     if (onAbort) options.signal?.removeEventListener('abort', onAbort);
@@ -122,61 +133,90 @@ export async function listServerTools(server: string, config: ServerConfig, opti
 
   async function run(): Promise<ServerListing> {
     await client.connect(transport, { timeout: remaining() });
-    const raw: unknown[] = [];
-    const seen = new Set<string>();
-    let cursor: string | undefined;
-    let pages = 0;
-    const maxPages = options.maxPages ?? MAX_PAGES;
-    do {
-      // A loose result schema: tools come back exactly as sent and are checked one by one below.
-      const page = await client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, ResultSchema, { timeout: remaining() });
-      pages++;
-      const tools = (page as { tools?: unknown }).tools;
-      if (!Array.isArray(tools)) throw new McpListError(server, 'protocol', `MCP server \`${server}\` answered tools/list without a "tools" array`);
-      raw.push(...tools);
-      const next = (page as { nextCursor?: unknown }).nextCursor;
-      cursor = typeof next === 'string' && next !== '' ? next : undefined;
-      if (cursor !== undefined) {
-        if (seen.has(cursor)) throw new McpListError(server, 'protocol', `MCP server \`${server}\` repeated the page cursor ${JSON.stringify(cursor)}`);
-        seen.add(cursor);
-      }
-    } while (cursor !== undefined && pages < maxPages);
-    if (cursor !== undefined) throw new McpListError(server, 'protocol', `MCP server \`${server}\` still had more pages after ${maxPages}; stopped`);
-
-    const list = readToolList(raw, `the tools of \`${server}\``);
-    const problems = [...list.problems];
-    list.tools.forEach((t, i) => {
-      const check = ToolSchema.safeParse(t);
-      if (!check.success) {
-        const issue = check.error.issues[0];
-        problems.push({
-          path: `${list.paths[i]}${issue ? '.' + issue.path.join('.') : ''}`,
-          tool: t.name,
-          message: `not a valid MCP tool definition: ${issue?.message ?? 'invalid'}`,
-          severity: 'warning',
-        });
-      }
-    });
+    const { tools, pages, problems } = await listAllTools(client, server, { remaining, maxPages: options.maxPages });
     const info = client.getServerVersion();
     return {
       server,
       serverInfo: isJsonObject(info) && typeof info.name === 'string' ? { name: info.name, version: typeof info.version === 'string' ? info.version : '' } : undefined,
-      tools: list.tools,
+      tools,
       pages,
       problems,
     };
   }
 }
 
-/** The JSON-RPC error code the SDK gives a request that timed out (ErrorCode.RequestTimeout). */
-const SDK_REQUEST_TIMEOUT = -32001;
+/**
+ * The SDK transport for a configured server (not started yet). A stdio
+ * server's stderr is drained from the start, so a chatty server never blocks
+ * on a full pipe.
+ */
+export async function openTransport(config: ServerConfig, options: { cwd?: string; onStderr?: (text: string) => void } = {}): Promise<Transport> {
+  const { StdioClientTransport, StreamableHTTPClientTransport } = await loadMcpSdk();
+  if (config.kind === 'stdio') {
+    const stdio = new StdioClientTransport({
+      command: config.command,
+      args: config.args,
+      env: config.env,
+      cwd: config.cwd ?? options.cwd,
+      stderr: 'pipe',
+    });
+    stdio.stderr?.on('data', (chunk: Buffer | string) => options.onStderr?.(chunk.toString()));
+    return stdio;
+  }
+  return new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: config.headers } });
+}
 
-function timedOut(server: string, timeoutMs: number): McpListError {
-  return new McpListError(server, 'timeout', `MCP server \`${server}\` did not list its tools within ${Math.round(timeoutMs / 100) / 10} s; it was stopped`);
+/**
+ * Every tool a connected server lists, over all pages, exactly as sent;
+ * entries that are not valid MCP tool definitions are reported in `problems`
+ * (kept when usable). Rejects with McpListError on a protocol fault.
+ */
+export async function listAllTools(
+  client: Client,
+  server: string,
+  options: { remaining: () => number; maxPages?: number },
+): Promise<{ tools: RawTool[]; pages: number; problems: InputProblem[] }> {
+  const { ResultSchema, ToolSchema } = await loadMcpSdk();
+  const raw: unknown[] = [];
+  const seen = new Set<string>();
+  let cursor: string | undefined;
+  let pages = 0;
+  const maxPages = options.maxPages ?? MAX_PAGES;
+  do {
+    // A loose result schema: tools come back exactly as sent and are checked one by one below.
+    const page = await client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, ResultSchema, { timeout: options.remaining() });
+    pages++;
+    const tools = (page as { tools?: unknown }).tools;
+    if (!Array.isArray(tools)) throw new McpListError(server, 'protocol', `MCP server \`${server}\` answered tools/list without a "tools" array`);
+    raw.push(...tools);
+    const next = (page as { nextCursor?: unknown }).nextCursor;
+    cursor = typeof next === 'string' && next !== '' ? next : undefined;
+    if (cursor !== undefined) {
+      if (seen.has(cursor)) throw new McpListError(server, 'protocol', `MCP server \`${server}\` repeated the page cursor ${JSON.stringify(cursor)}`);
+      seen.add(cursor);
+    }
+  } while (cursor !== undefined && pages < maxPages);
+  if (cursor !== undefined) throw new McpListError(server, 'protocol', `MCP server \`${server}\` still had more pages after ${maxPages}; stopped`);
+
+  const list = readToolList(raw, `the tools of \`${server}\``);
+  const problems = [...list.problems];
+  list.tools.forEach((t, i) => {
+    const check = ToolSchema.safeParse(t);
+    if (!check.success) {
+      const issue = check.error.issues[0];
+      problems.push({
+        path: `${list.paths[i]}${issue ? '.' + issue.path.join('.') : ''}`,
+        tool: t.name,
+        message: `not a valid MCP tool definition: ${issue?.message ?? 'invalid'}`,
+        severity: 'warning',
+      });
+    }
+  });
+  return { tools: list.tools, pages, problems };
 }
 
 /** Turn whatever went wrong into an McpListError with a message that says what to check. */
-function explain(server: string, config: ServerConfig, e: unknown, stderr: string): McpListError {
+export function explainFailure(server: string, config: ServerConfig, e: unknown, stderr: string): McpListError {
   if (e instanceof McpListError) return withStderr(e, stderr);
   const err = e as NodeJS.ErrnoException & { code?: unknown };
   const message = e instanceof Error ? e.message : String(e);

@@ -1,0 +1,137 @@
+// `npm run bench`, gate section: what `ilo-ls gate` adds to one tools/call.
+// An SDK client calls a tool of the counting fixture server 1,000 times in a
+// row, once directly (client ↔ stdio ↔ fixture) and once through the gate
+// (client ↔ stdio ↔ `node dist/cli.js gate` ↔ stdio ↔ fixture, with every
+// check on and a decision log written). The overhead is the difference of
+// the two latency distributions, p50 and p95 (target: p95 ≤ 2 ms). The
+// direct and gated calls alternate, so machine load hits both alike.
+//   node scripts/run-bundled.mjs scripts/benchGate.ts   (also run by scripts/bench.ts)
+
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { emptyLock, lockServerEntry, serializeLock } from '../server/src/contracts/pins';
+import { launchedAs, repoRoot } from './entry';
+
+const CALLS = 1000;
+const WARMUP = 100;
+
+const TOOL = {
+  name: 'read_notes',
+  description: 'Read the notes saved under a topic.',
+  inputSchema: {
+    type: 'object',
+    properties: { topic: { type: 'string', description: 'The topic to read' }, limit: { type: 'integer', minimum: 1 } },
+    required: ['topic'],
+  },
+  annotations: { readOnlyHint: true },
+};
+
+function quantile(xs: number[], q: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
+}
+
+async function connect(command: string, args: string[]): Promise<Client> {
+  const client = new Client({ name: 'bench', version: '1.0.0' });
+  await client.connect(new StdioClientTransport({ command, args, stderr: 'ignore' }));
+  return client;
+}
+
+async function timeCall(client: Client, i: number): Promise<number> {
+  const t = performance.now();
+  const r = await client.callTool({ name: 'read_notes', arguments: { topic: `t${i % 7}`, limit: 3 } });
+  const dt = performance.now() - t;
+  if (r.isError) throw new Error(`bench call failed: ${JSON.stringify(r.content)}`);
+  return dt;
+}
+
+/** Direct and gated calls alternate, so both see the same load on the machine. */
+async function timeBoth(direct: Client, gated: Client): Promise<{ direct: number[]; gated: number[] }> {
+  const out = { direct: [] as number[], gated: [] as number[] };
+  for (let i = 0; i < WARMUP + CALLS; i++) {
+    const d = await timeCall(direct, i);
+    const g = await timeCall(gated, i);
+    if (i >= WARMUP) {
+      out.direct.push(d);
+      out.gated.push(g);
+    }
+  }
+  return out;
+}
+
+export interface GateBenchRow {
+  name: string;
+  value: string;
+}
+
+/** The gate's overhead per call, as rows for the bench table. */
+export async function benchGate(): Promise<GateBenchRow[]> {
+  const root = repoRoot();
+  const build = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], { cwd: root, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`bench: building dist/cli.js failed:\n${build.stderr}`);
+  const dir = mkdtempSync(path.join(tmpdir(), 'ilo-bench-gate-'));
+  try {
+    const fixture = path.join(root, 'test', 'gate', 'fixtures', 'countingServer.cjs');
+    const toolsFile = path.join(dir, 'tools.json');
+    writeFileSync(toolsFile, JSON.stringify({ tools: [TOOL] }));
+    const configPath = path.join(dir, 'mcp.json');
+    writeFileSync(configPath, JSON.stringify({ mcpServers: { notes: { command: process.execPath, args: [fixture, toolsFile] } } }));
+    const lock = emptyLock();
+    lock.servers.notes = lockServerEntry([{ wire: TOOL.name, ilo: 'read-notes', definition: TOOL }]);
+    const lockPath = path.join(dir, 'ilo-tools.lock.json');
+    writeFileSync(lockPath, serializeLock(lock));
+
+    const directClient = await connect(process.execPath, [fixture, toolsFile]);
+    const gatedClient = await connect(process.execPath, [
+      path.join(root, 'dist', 'cli.js'),
+      'gate',
+      '--config',
+      configPath,
+      '--lock',
+      lockPath,
+      '--read-only',
+      '--log',
+      path.join(dir, 'decisions.log'),
+    ]);
+    let times: { direct: number[]; gated: number[] };
+    try {
+      times = await timeBoth(directClient, gatedClient);
+    } finally {
+      await Promise.all([directClient.close(), gatedClient.close()]);
+    }
+    const { direct, gated } = times;
+    const ms = (x: number) => `${x.toFixed(3)} ms`;
+    const [d50, d95, g50, g95] = [quantile(direct, 0.5), quantile(direct, 0.95), quantile(gated, 0.5), quantile(gated, 0.95)];
+    return [
+      { name: `tools/call direct to the fixture (stdio), p50 / p95 over ${CALLS} calls`, value: `${ms(d50)} / ${ms(d95)}` },
+      { name: `tools/call through ilo-ls gate (stdio both sides), p50 / p95`, value: `${ms(g50)} / ${ms(g95)}` },
+      { name: 'gate overhead per call, p50 (gated p50 − direct p50)', value: ms(g50 - d50) },
+      { name: 'gate overhead per call, p95 (gated p95 − direct p95; target ≤ 2 ms)', value: `${ms(g95 - d95)}${g95 - d95 <= 2 ? '' : ' (over target)'}` },
+      { name: 'machine load during the run (1-minute average; tails grow with it)', value: loadavg()[0].toFixed(2) },
+    ];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Print the gate section as its own table; a failure is printed and sets the exit code. */
+export async function printGateBench(): Promise<void> {
+  let rows: GateBenchRow[];
+  try {
+    rows = await benchGate();
+  } catch (e) {
+    console.error(`bench (gate): ${e instanceof Error ? e.message : String(e)}`);
+    process.exitCode = 1;
+    return;
+  }
+  const w = Math.max(...rows.map((r) => r.name.length));
+  console.log(`\n| ${'gate measure'.padEnd(w)} | time |`);
+  console.log(`|${'-'.repeat(w + 2)}|------|`);
+  for (const r of rows) console.log(`| ${r.name.padEnd(w)} | ${r.value} |`);
+}
+
+if (launchedAs('benchGate')) void printGateBench();

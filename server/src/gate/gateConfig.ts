@@ -1,0 +1,98 @@
+// Loading what the gate needs from disk: the MCP config (Claude Desktop /
+// Cursor `mcpServers` or VS Code `servers`), the servers to gate, the lock
+// with the pins, and the policy. Everything that is wrong is reported in one
+// go, with the file it is in; the gate does not start on a bad policy, a
+// missing config or a server name the config does not have.
+
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { LOCK_FILE_NAME, emptyLock, parseLock, type LockFile } from '../contracts/pins';
+import { readMcpConfigFile, type ServerConfig } from '../contracts/mcp';
+import { effectivePolicy, parsePolicy, type GatePolicy } from './policy';
+
+export interface GateArgs {
+  config: string;
+  /** Servers to gate; all of the config's when empty. */
+  servers: readonly string[];
+  lock?: string;
+  policy?: string;
+  readOnly?: boolean;
+  allowNew?: boolean;
+  /** Deadline of one upstream call, in seconds. */
+  timeoutSeconds?: number;
+}
+
+export interface LoadedGate {
+  servers: Map<string, ServerConfig>;
+  lock: LockFile;
+  lockPath: string;
+  policy: GatePolicy;
+  callTimeoutMs?: number;
+  /** Things the user should know that do not stop the gate. */
+  warnings: string[];
+}
+
+/** Read the config, lock and policy; `errors` when the gate must not start. Never throws. */
+export function loadGate(args: GateArgs, cwd = process.cwd()): LoadedGate | { errors: string[] } {
+  const errors: string[] = [];
+  const warnings: string[] = [];
+  const configPath = path.resolve(cwd, args.config);
+  const config = readMcpConfigFile(configPath);
+  if (!config) return { errors: [`cannot read the MCP config ${args.config}`] };
+
+  const servers = new Map<string, ServerConfig>();
+  const wanted = args.servers.length > 0 ? [...new Set(args.servers)] : [...config.servers.keys()];
+  for (const name of wanted) {
+    const server = config.servers.get(name);
+    if (server) {
+      servers.set(name, server);
+      continue;
+    }
+    const why = config.problems.find((p) => p.includes(`server \`${name}\``));
+    errors.push(why ?? `there is no server \`${name}\` in ${args.config} (it has: ${[...config.servers.keys()].join(', ') || 'none'})`);
+  }
+  for (const p of config.problems) if (!errors.includes(p) && (args.servers.length === 0 || args.servers.some((s) => p.includes(`server \`${s}\``)))) warnings.push(p);
+  if (config.servers.size === 0 && errors.length === 0) errors.push(...(config.problems.length > 0 ? config.problems : [`${args.config} names no server`]));
+
+  const lockPath = path.resolve(cwd, args.lock ?? LOCK_FILE_NAME);
+  let lock: LockFile = emptyLock();
+  let lockText: string | undefined;
+  try {
+    lockText = fs.readFileSync(lockPath, 'utf8');
+  } catch {
+    if (args.lock !== undefined) errors.push(`cannot read the lock file ${args.lock}`);
+    else warnings.push(`no ${LOCK_FILE_NAME} in ${cwd}: no tool is pinned, so only new tools allowed by --allow-new or the policy are served`);
+  }
+  if (lockText !== undefined) {
+    const parsed = parseLock(lockText);
+    if (parsed.problems.some((p) => /not valid JSON|must hold a JSON object/.test(p))) errors.push(...parsed.problems.map((p) => `${lockPath}: ${p}`));
+    else warnings.push(...parsed.problems.map((p) => `${lockPath}: ${p}`));
+    lock = parsed.lock;
+  }
+
+  let policy: GatePolicy | undefined;
+  if (args.policy !== undefined) {
+    let text: string | undefined;
+    try {
+      text = fs.readFileSync(path.resolve(cwd, args.policy), 'utf8');
+    } catch {
+      errors.push(`cannot read the policy file ${args.policy}`);
+    }
+    if (text !== undefined) {
+      const parsed = parsePolicy(text, args.policy);
+      if ('errors' in parsed) errors.push(...parsed.errors);
+      else policy = parsed.policy;
+    }
+  }
+
+  if (args.timeoutSeconds !== undefined && !(args.timeoutSeconds > 0)) errors.push('--timeout must be a positive number of seconds');
+  if (errors.length > 0) return { errors };
+  return {
+    servers,
+    lock,
+    lockPath,
+    policy: effectivePolicy(policy, { readOnly: args.readOnly, allowNew: args.allowNew }),
+    callTimeoutMs: args.timeoutSeconds !== undefined ? args.timeoutSeconds * 1000 : undefined,
+    warnings,
+  };
+}
