@@ -36,5 +36,8 @@ describe('formatting', () => {
       await settings.update('format.style', undefined, vscode.ConfigurationTarget.Workspace);
     }
     assert.equal(doc.getText(), DENSE);
+    // The untitled document goes without a save prompt, so later tests see no dialog.
+    await vscode.window.showTextDocument(doc);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 });

@@ -38,7 +38,8 @@ describe('rename', () => {
     assert.equal(lib.getText(), '-- Doubles a number.\ndouble n:n>n;*n 2\n');
 
     // Both files still check clean once saved.
-    await vscode.commands.executeCommand('workbench.action.files.saveAll');
+    // Files only: an untitled document left by another test must not open a Save As dialog.
+    assert.ok(await vscode.workspace.saveAll(false));
     await waitFor('rename-main.ilo to stay clean', () => (iloDiagnostics(doc.uri).length === 0 && !doc.isDirty ? true : undefined));
     assert.equal(fs.readFileSync(path.join(workspaceDir(), 'rename-lib.ilo'), 'utf8'), '-- Doubles a number.\ndouble n:n>n;*n 2\n');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
