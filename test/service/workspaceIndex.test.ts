@@ -15,7 +15,7 @@ import { LanguageService } from '../../server/src/service/languageService';
 import { Analyzer, contractsFor, sortDiagnostics } from '../../server/src/service/analysis';
 import { OverlayFileHost } from '../../server/src/service/documents';
 import { toLspDiagnostics } from '../../server/src/service/lspDiagnostics';
-import { expandInputs } from '../../server/src/service/workspaceFiles';
+import { expandInputs } from '../../server/src/service/workspace';
 
 /** Every diagnostic of `file` (with `text` as its buffer) when all workspace files are analysed and compared afresh. */
 function fromScratch(dir: string, file: string, text: string): LspDiagnostic[] {

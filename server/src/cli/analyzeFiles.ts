@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Analyzer, type FileAnalysis } from '../service/analysis';
 import { OverlayFileHost } from '../service/documents';
-import { expandInputs } from '../service/workspaceFiles';
+import { expandInputs } from '../service/workspace';
 import type { CliIo } from './io';
 
 export { expandInputs };

@@ -71,6 +71,12 @@ const STMT_WORDS = new Set(['ret', 'brk', 'cnt', 'wh']);
 
 const EXPR: Ctx = { kind: 'expr', followed: false, atStart: true };
 
+/**
+ * Expressions that read back as themselves anywhere and never take
+ * parentheses of ours (a literal, a list, a lambda, a field or index chain).
+ */
+const SELF_CONTAINED: ReadonlySet<string> = new Set(['Number', 'Text', 'Bool', 'Nil', 'List', 'Lambda', 'Field', 'Index']);
+
 export class ExprPrinter {
   readonly dense: boolean;
 
@@ -89,16 +95,8 @@ export class ExprPrinter {
 
   /** Whether parentheses keep the node what it is (`(-1)` is minus one, `(now)` a call). */
   canParen(e: A.Expr): boolean {
+    if (SELF_CONTAINED.has(e.kind)) return false;
     switch (e.kind) {
-      case 'Number':
-      case 'Text':
-      case 'Bool':
-      case 'Nil':
-      case 'List':
-      case 'Lambda':
-      case 'Field':
-      case 'Index':
-        return false;
       case 'Ref':
         return e.name !== '_' && !this.o.arities.callsWhenBare(e.name);
       default:
@@ -122,16 +120,8 @@ export class ExprPrinter {
   /** Whether `e` reads back as itself without parentheses in `ctx`. */
   bareOk(e: A.Expr, ctx: Ctx): boolean {
     const k = ctx.kind;
+    if (SELF_CONTAINED.has(e.kind)) return true;
     switch (e.kind) {
-      case 'Number':
-      case 'Text':
-      case 'Bool':
-      case 'Nil':
-      case 'List':
-      case 'Lambda':
-      case 'Field':
-      case 'Index':
-        return true;
       case 'Ref': {
         if (STMT_START.has(k) && STMT_WORDS.has(e.name)) return false;
         if ((k === 'arg' && !ctx.fnSlot) || k === 'pbo') {
@@ -171,6 +161,9 @@ export class ExprPrinter {
       case 'Match':
         // At a statement start `?x{...}` is a match statement, not an expression.
         return HEAD_KINDS.has(k) && !STMT_START.has(k) && k !== 'item1';
+      default:
+        // SELF_CONTAINED kinds, answered above.
+        return true;
     }
   }
 

@@ -3,7 +3,7 @@
 // token (`>` + `=a b` is `>=`, `-` + `0` is the literal `-0`, `-` + `-` a
 // comment).
 
-import type { NumberLit, TypeExpr } from '../syntax/ast';
+import type { NumberLit } from '../syntax/ast';
 
 const TWO_CHAR_TOKENS = new Set(['>=', '<=', '!=', '+=', '>>', '??', '!!', '==', '..', '.?', '--']);
 
@@ -66,31 +66,7 @@ export function textLiteral(value: string): string {
   return `${out}"`;
 }
 
-/** A type, prefix-spelled (`L n`, `M t L n`); `F`/`S` in a non-final slot get parentheses (they read greedily). */
-export function typeText(t: TypeExpr, last = true): string {
-  switch (t.kind) {
-    case 'PrimType':
-      return t.name;
-    case 'NamedType':
-      return t.name;
-    case 'ListType':
-      return `L ${typeText(t.elem, last)}`;
-    case 'OptType':
-      return `O ${typeText(t.inner, last)}`;
-    case 'MapType':
-      return `M ${typeText(t.key, false)} ${typeText(t.value, last)}`;
-    case 'ResultType':
-      return `R ${typeText(t.ok, false)} ${typeText(t.err, last)}`;
-    case 'SumType': {
-      const s = `S ${t.variants.map((v) => v.text).join(' ')}`;
-      return last ? s : `(${s})`;
-    }
-    case 'FnType': {
-      const s = `F ${[...t.params.map((p) => typeText(p, false)), typeText(t.ret, true)].join(' ')}`;
-      return last ? s : `(${s})`;
-    }
-  }
-}
+export { typeSource as typeText } from '../syntax/typeText';
 
 // ---------------------------------------------------------------- lookahead emulation
 

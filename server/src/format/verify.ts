@@ -10,6 +10,7 @@
 import type * as A from '../syntax/ast';
 import type { Diagnostic } from '../diagnostics';
 import { IncrementalParser } from '../syntax/parse';
+import { exprOperands, stmtOperands } from '../syntax/walk';
 import { arityTable, userNames } from './arity';
 import { render, type DeclPlan, type Rendered } from './file';
 import { nodeDifference } from './meaning';
@@ -177,7 +178,7 @@ function collectStatements(stmts: readonly A.Stmt[], into: WeakSet<object>): voi
 function collectNested(e: A.Expr, into: WeakSet<object>): void {
   if (e.kind === 'Lambda') collectStatements(e.body, into);
   if (e.kind === 'Match') for (const arm of e.arms) collectStatements(arm.body, into);
-  for (const c of childExprs(e)) collectNested(c, into);
+  for (const c of exprOperands(e)) collectNested(c, into);
 }
 
 /** What to parenthesise when `node` came back different: its operands, or itself once they all are. */
@@ -185,12 +186,12 @@ function repairTargets(node: object, statements: WeakSet<object>): object[] {
   if (statements.has(node)) {
     const s = node as A.Stmt;
     const exprs = stmtExprs(s);
-    return [...exprs.flatMap(childExprs), ...exprs];
+    return [...exprs.flatMap(exprOperands), ...exprs];
   }
   const kind = (node as { kind?: unknown }).kind;
   if (typeof kind !== 'string' || !EXPR_KINDS.has(kind)) return [];
   const e = node as A.Expr;
-  const children = childExprs(e);
+  const children = exprOperands(e);
   return children.length > 0 ? [...children, e] : [e];
 }
 
@@ -199,60 +200,9 @@ const EXPR_KINDS = new Set([
   'Record', 'Match', 'Coalesce', 'With', 'Ternary', 'Lambda',
 ]);
 
+/** A statement's own expressions; a braceless guard's early-return value counts as one. */
 function stmtExprs(s: A.Stmt): A.Expr[] {
-  switch (s.kind) {
-    case 'Bind':
-    case 'Destructure':
-    case 'Return':
-      return [s.value];
-    case 'Guard': {
-      const body = s.braceless && s.body[0]?.kind === 'ExprStmt' ? [s.body[0].expr] : [];
-      return [s.cond, ...body];
-    }
-    case 'Match':
-      return s.subject ? [s.subject] : [];
-    case 'ForEach':
-      return [s.collection];
-    case 'ForRange':
-      return [s.from, s.to];
-    case 'While':
-      return [s.cond];
-    case 'Break':
-      return s.value ? [s.value] : [];
-    case 'Continue':
-      return [];
-    case 'ExprStmt':
-      return [s.expr];
-  }
+  if (s.kind === 'Guard' && s.braceless && s.body[0]?.kind === 'ExprStmt') return [s.cond, s.body[0].expr];
+  return stmtOperands(s);
 }
 
-function childExprs(e: A.Expr): A.Expr[] {
-  switch (e.kind) {
-    case 'Field':
-    case 'Index':
-      return [e.object];
-    case 'Call':
-      return e.args;
-    case 'Binary':
-      return [e.left, e.right];
-    case 'Unary':
-      return [e.operand];
-    case 'Ok':
-    case 'Err':
-      return [e.value];
-    case 'List':
-      return e.items;
-    case 'Record':
-      return e.fields.map((f) => f.value);
-    case 'With':
-      return [e.object, ...e.updates.map((f) => f.value)];
-    case 'Coalesce':
-      return [e.value, e.fallback];
-    case 'Ternary':
-      return [e.cond, e.then, e.else];
-    case 'Match':
-      return e.subject ? [e.subject] : [];
-    default:
-      return [];
-  }
-}

@@ -23,23 +23,22 @@ function typeChildren(t: TypeExpr): TypeExpr[] {
   }
 }
 
-function stmtChildren(s: Stmt): Node[] {
+/** The expressions a statement applies to directly (a guard's condition, a loop's range): not its bodies. */
+export function stmtOperands(s: Stmt): Expr[] {
   switch (s.kind) {
     case 'Bind':
     case 'Destructure':
-      return [s.value];
-    case 'Guard':
-      return [s.cond, ...s.body, ...(s.elseBody ?? [])];
-    case 'Match':
-      return [...(s.subject ? [s.subject] : []), ...s.arms];
-    case 'ForEach':
-      return [s.collection, ...s.body];
-    case 'ForRange':
-      return [s.from, s.to, ...s.body];
-    case 'While':
-      return [s.cond, ...s.body];
     case 'Return':
       return [s.value];
+    case 'Guard':
+    case 'While':
+      return [s.cond];
+    case 'Match':
+      return s.subject ? [s.subject] : [];
+    case 'ForEach':
+      return [s.collection];
+    case 'ForRange':
+      return [s.from, s.to];
     case 'Break':
       return s.value ? [s.value] : [];
     case 'Continue':
@@ -49,7 +48,23 @@ function stmtChildren(s: Stmt): Node[] {
   }
 }
 
-function exprChildren(e: Expr): Node[] {
+function stmtChildren(s: Stmt): Node[] {
+  switch (s.kind) {
+    case 'Guard':
+      return [s.cond, ...s.body, ...(s.elseBody ?? [])];
+    case 'Match':
+      return [...stmtOperands(s), ...s.arms];
+    case 'ForEach':
+    case 'ForRange':
+    case 'While':
+      return [...stmtOperands(s), ...s.body];
+    default:
+      return stmtOperands(s);
+  }
+}
+
+/** The expressions an expression applies to directly (its operands, a match's subject): no lambda bodies or match arms. */
+export function exprOperands(e: Expr): Expr[] {
   switch (e.kind) {
     case 'Field':
     case 'Index':
@@ -68,17 +83,26 @@ function exprChildren(e: Expr): Node[] {
     case 'Record':
       return e.fields.map((f) => f.value);
     case 'Match':
-      return [...(e.subject ? [e.subject] : []), ...e.arms];
+      return e.subject ? [e.subject] : [];
     case 'Coalesce':
       return [e.value, e.fallback];
     case 'With':
       return [e.object, ...e.updates.map((u) => u.value)];
     case 'Ternary':
       return [e.cond, e.then, e.else];
+    default:
+      return [];
+  }
+}
+
+function exprChildren(e: Expr): Node[] {
+  switch (e.kind) {
+    case 'Match':
+      return [...exprOperands(e), ...e.arms];
     case 'Lambda':
       return [...e.params, e.returnType, ...e.body];
     default:
-      return [];
+      return exprOperands(e);
   }
 }
 

@@ -10,6 +10,7 @@ import { isBuiltinAlias, lookupBuiltin } from '../../syntax/builtins';
 import { declName, visibleDecls, type LocatedDecl } from '../../query/symbols';
 import { childrenOf, forEachNode, isArm, isParam, type Node } from '../../syntax/walk';
 import type { TokenClass } from './tokenClasses';
+import { declSymbolKind } from '../../query/symbolIdentity';
 
 export interface ClassifiedName extends Span {
   cls: TokenClass;
@@ -52,32 +53,11 @@ function globalNames(program: Program, imported: readonly LocatedDecl[]): Map<st
   return out;
 }
 
+/** The class of a declaration's name: its symbol kind (a broken declaration of unknown intent has none). */
 function declClass(d: Decl): TokenClass | undefined {
-  switch (d.kind) {
-    case 'FunctionDecl':
-      return 'function';
-    case 'ToolDecl':
-      return 'tool';
-    case 'TypeDecl':
-      return 'recordType';
-    case 'AliasDecl':
-      return 'alias';
-    case 'ErrorDecl':
-      switch (d.intended) {
-        case 'function':
-          return 'function';
-        case 'tool':
-          return 'tool';
-        case 'type':
-          return 'recordType';
-        case 'alias':
-          return 'alias';
-        default:
-          return undefined;
-      }
-    default:
-      return undefined;
-  }
+  if (d.kind === 'ErrorDecl' && !(d.intended === 'function' || d.intended === 'tool' || d.intended === 'type' || d.intended === 'alias')) return undefined;
+  const kind = declSymbolKind(d);
+  return kind === 'type' ? 'recordType' : kind === 'function' || kind === 'tool' || kind === 'alias' ? kind : undefined;
 }
 
 type SiteKind = 'param' | 'bind' | 'fresh';

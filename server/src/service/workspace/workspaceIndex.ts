@@ -6,8 +6,8 @@
 // that is near one of theirs). The diagnostics are those of comparing every
 // workspace file's tools at once (test/service/workspaceIndex.test.ts).
 
-import type { Diagnostic } from '../diagnostics';
-import { fileContractDiagnostics, nearDifferences, toolsOf, type ContractInput, type ContractTool, type FileContracts } from '../contracts';
+import type { Diagnostic } from '../../diagnostics';
+import { fileContractDiagnostics, nearDifferences, toolsOf, type ContractInput, type ContractTool, type FileContracts } from '../../contracts';
 
 interface IndexedFile {
   /** The tools the file declares, in order. */
