@@ -97,11 +97,39 @@ async function playKeys(page, name, req) {
   return res;
 }
 
+/**
+ * Waits until, for each check, an element matching its CSS selector and
+ * containing its text is visible in the page; answers with what each
+ * selector showed and a screenshot.
+ */
+async function checkVisible(page, name, req) {
+  const res = { seen: [], texts: [] };
+  try {
+    for (const { selector, includes } of req.checks) {
+      const el = page.locator(selector).filter({ hasText: includes }).first();
+      res.seen.push(await el.waitFor({ state: 'visible', timeout: 15_000 }).then(() => true, () => false));
+      res.texts.push((await page.locator(selector).allInnerTexts()).join('\n').slice(0, 2000));
+    }
+  } catch (err) {
+    res.error = String(err?.stack ?? err);
+  }
+  mkdirSync(shotsDir, { recursive: true });
+  res.screenshot = join(shotsDir, `${name}.png`);
+  await page.screenshot({ path: res.screenshot }).catch(() => {});
+  return res;
+}
+
 /** Answers the suite's DOM-check and key-steps requests (see test/e2e/suite/harness.ts). */
 function serveDomChecks(page) {
   const handled = new Set();
   let busy = false;
   const answer = async (name, req) => {
+    if (req.kind === 'visible') {
+      const out = join(handshakeDir, `${name}.response.json`);
+      writeFileSync(`${out}.tmp`, JSON.stringify(await checkVisible(page, name, req), null, 2));
+      renameSync(`${out}.tmp`, out);
+      return;
+    }
     if (req.kind === 'keys') {
       const out = join(handshakeDir, `${name}.response.json`);
       writeFileSync(`${out}.tmp`, JSON.stringify(await playKeys(page, name, req), null, 2));

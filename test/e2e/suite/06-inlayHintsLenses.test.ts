@@ -4,7 +4,7 @@
 // turning its hints off.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { showFile, waitFor } from './harness';
+import { requestVisible, showFile, waitFor } from './harness';
 
 const labelOf = (h: vscode.InlayHint): string => (typeof h.label === 'string' ? h.label : h.label.map((p) => p.value).join(''));
 
@@ -37,6 +37,20 @@ describe('inlay hints and token lenses', () => {
     assert.equal(titles.filter((t) => /^\d+ tokens per request$/.test(t)).length, 2, titles.join(' | '));
     assert.ok(titles.some((t) => /^manifest: 2 tools, \d+ tokens$/.test(t)), titles.join(' | '));
     assert.ok(titles.some((t) => /^\d+ source tokens$/.test(t)), titles.join(' | '));
+  });
+
+  it('draws the token lens and the inlay hints in the editor on screen', async () => {
+    const { document: doc } = await showFile('tools.ilo');
+    await waitFor('inlay hints on tools.ilo', async () => ((await hints(doc)).includes('body:') ? true : undefined));
+    await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
+    const seen = await requestVisible('inlay-hints-and-lenses', [
+      { selector: '.codelens-decoration', includes: 'tokens per request' },
+      { selector: '.view-lines', includes: 'body:' },
+    ]);
+    assert.equal(seen.error, undefined, seen.error);
+    assert.equal(seen.seen[0], true, `no token lens on screen; lenses showed: ${seen.texts[0]}`);
+    assert.equal(seen.seen[1], true, `no parameter hint on screen; the editor showed: ${seen.texts[1]}`);
+    assert.ok(seen.screenshot, 'no screenshot was saved');
   });
 
   it('turning ilo.inlayHints.parameterNames off removes the parameter names', async () => {

@@ -148,3 +148,24 @@ export interface KeysResponse {
 export async function requestKeys(name: string, steps: KeyStep[], timeoutMs = 45_000): Promise<KeysResponse> {
   return askRunner<KeysResponse>(name, { kind: 'keys', name, steps }, timeoutMs);
 }
+
+export interface VisibleCheck {
+  /** CSS selector of the page element (`.codelens-decoration`, `.view-lines`). */
+  selector: string;
+  /** Text the element must show. */
+  includes: string;
+}
+
+export interface VisibleResponse {
+  /** Per check, whether it became visible. */
+  seen: boolean[];
+  /** Per check, the text its selector showed. */
+  texts: string[];
+  screenshot?: string;
+  error?: string;
+}
+
+/** Asks the runner whether each text is visible in the page (and saves a screenshot). */
+export async function requestVisible(name: string, checks: VisibleCheck[], timeoutMs = 45_000): Promise<VisibleResponse> {
+  return askRunner<VisibleResponse>(name, { kind: 'visible', name, checks }, timeoutMs);
+}
