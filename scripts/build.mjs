@@ -7,9 +7,12 @@
 //    lazily); the SDK paths our code imports are collected while bundling;
 //  - the CLI starts the language server by requiring dist/server.js, so
 //    `ilo-ls check` never loads the LSP libraries;
-//  - the lexical grammar comes compiled (grammarRecipe.mjs).
+//  - the lexical grammar comes compiled (grammarRecipe.mjs);
+//  - dist/server.js and dist/cli.js are a small loader (bundleLoader.cjs) that
+//    runs the bundle beside it (server-main.js, cli-main.js) through a V8 code
+//    cache, so a start does not compile the whole bundle again.
 import { build } from 'esbuild';
-import { copyFileSync, mkdirSync, chmodSync } from 'node:fs';
+import { copyFileSync, mkdirSync, chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { grammarDefines } from './grammarRecipe.mjs';
@@ -64,12 +67,11 @@ const tokenizerOutside = ['gpt-tokenizer'];
 mkdirSync(join(root, 'dist'), { recursive: true });
 await Promise.all([
   build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] }),
-  build({ ...common, entryPoints: ['server/src/main.ts'], outfile: 'dist/server.js', external: tokenizerOutside, plugins: [sdkOutside] }),
+  build({ ...common, entryPoints: ['server/src/main.ts'], outfile: 'dist/server-main.js', external: tokenizerOutside, plugins: [sdkOutside] }),
   build({
     ...common,
     entryPoints: ['server/src/cli.ts'],
-    outfile: 'dist/cli.js',
-    banner: { js: '#!/usr/bin/env node' },
+    outfile: 'dist/cli-main.js',
     external: tokenizerOutside,
     plugins: [sdkOutside, serverOutside],
   }),
@@ -87,4 +89,8 @@ await build({
 });
 // The whole ohm grammar (strict path, tooling) is compiled at run time from beside the bundle.
 copyFileSync(join(root, 'server/src/syntax/ilo.ohm'), join(root, 'dist/ilo.ohm'));
+// The entry points: the loader, which finds its bundle by its own name.
+const loader = readFileSync(join(root, 'scripts/bundleLoader.cjs'), 'utf8');
+writeFileSync(join(root, 'dist/server.js'), loader);
+writeFileSync(join(root, 'dist/cli.js'), `#!/usr/bin/env node\n${loader}`);
 chmodSync(join(root, 'dist/cli.js'), 0o755);
