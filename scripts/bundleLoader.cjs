@@ -21,12 +21,13 @@ const name = path.basename(__filename, '.js');
 const file = path.join(__dirname, `${name}-main.js`);
 const source = fs.readFileSync(file, 'utf8');
 const useCache = process.env.ILO_LS_NO_CODE_CACHE !== '1';
-const dir = path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'ilo-ls');
 const prefix = `${name}-`;
+let dir = '';
 let cacheFile = '';
 let cachedData;
 if (useCache) {
   try {
+    dir = path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'ilo-ls');
     const stamp = `${process.version}-${process.arch}-${source.length}-${Math.floor(fs.statSync(file).mtimeMs)}`;
     cacheFile = path.join(dir, `${prefix}${stamp}.v8cache`);
     cachedData = fs.readFileSync(cacheFile);
