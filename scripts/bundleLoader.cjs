@@ -28,6 +28,8 @@ let cachedData;
 if (useCache) {
   try {
     dir = path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'ilo-ls');
+    // No home (an empty HOME gives a relative path): no cache rather than one in the working folder.
+    if (!path.isAbsolute(dir)) throw new Error('no cache folder');
     const stamp = `${process.version}-${process.arch}-${source.length}-${Math.floor(fs.statSync(file).mtimeMs)}`;
     cacheFile = path.join(dir, `${prefix}${stamp}.v8cache`);
     cachedData = fs.readFileSync(cacheFile);

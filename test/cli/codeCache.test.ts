@@ -12,8 +12,8 @@ import * as path from 'node:path';
 const root = path.resolve(__dirname, '..', '..');
 const cli = path.join(root, 'dist', 'cli.js');
 
-function check(file: string, env: Record<string, string>): { status: number | null; stdout: string } {
-  const r = spawnSync(process.execPath, [cli, 'check', file], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, ...env } });
+function check(file: string, env: Record<string, string>, cwd?: string): { status: number | null; stdout: string } {
+  const r = spawnSync(process.execPath, [cli, 'check', file], { cwd, encoding: 'utf8', timeout: 60_000, env: { ...process.env, ...env } });
   return { status: r.status, stdout: r.stdout };
 }
 
@@ -38,6 +38,11 @@ test('the CLI writes a code cache on its first run and gives the same diagnostic
     assert.ok(fs.statSync(cacheFile).size > 1000, 'the rejected cache was written again');
     // An unwritable cache folder only means no cache.
     assert.deepEqual(check(file, { XDG_CACHE_HOME: path.join(file, 'not-a-folder') }), first);
+    // No home folder: no cache, and none in the working folder either.
+    const work = path.join(dir, 'work');
+    fs.mkdirSync(work);
+    assert.deepEqual(check(file, { HOME: '', XDG_CACHE_HOME: '' }, work), first);
+    assert.deepEqual(fs.readdirSync(work), []);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
