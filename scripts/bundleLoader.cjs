@@ -1,8 +1,8 @@
 'use strict';
-// dist/cli.js and dist/server.js: load the bundle beside this file (cli-main.js,
-// server-main.js) through a V8 code cache, so a process does not compile a
-// megabyte of JavaScript again at every start (Node 20 has no
-// module.enableCompileCache). Copied into dist/ by scripts/build.mjs.
+// dist/cli.js: loads the bundle beside this file (cli-main.js, named after this
+// file) through a V8 code cache, so a process does not compile a megabyte of
+// JavaScript again at every start (Node 20 has no module.enableCompileCache).
+// Copied into dist/ by scripts/build.mjs.
 //
 // The cache lives in the user's cache folder ($XDG_CACHE_HOME or ~/.cache,
 // then ilo-ls/), one file per bundle, named by node version, architecture,
