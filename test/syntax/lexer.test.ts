@@ -1,7 +1,7 @@
 // The ohm lexical grammar and the lexer's context rules.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { lexItems } from '../../server/src/syntax/grammar';
+import { compileLexicalGrammar, lexItems } from '../../server/src/syntax/grammar';
 import { lex } from '../../server/src/syntax/lexer';
 
 const kinds = (src: string): string[] => lex(src).tokens.map((t) => (t.kind === 'ident' ? `id:${t.text}` : t.kind));
@@ -44,4 +44,57 @@ test('token offsets point into the original text, across removed indentation', (
   const src = 'f>n\n    abc';
   const t = lex(src).tokens.find((x) => x.text === 'abc');
   assert.equal(t?.start, src.indexOf('abc'));
+});
+
+/** Items of one whole ohm match of the lexical grammar, with no cutting into pieces. */
+function wholeMatchItems(text: string): string[] {
+  const g = compileLexicalGrammar();
+  const sem = g.createSemantics().addOperation('items', {
+    chunk(iter) {
+      return iter.children
+        .filter((c) => c.ctorName !== 'blank' && c.ctorName !== 'comment')
+        .map((c) => `${c.ctorName}@${c.source.startIdx}-${c.source.endIdx}`);
+    },
+  });
+  return sem(g.match(text, 'chunk')).items() as string[];
+}
+
+test('a long run with no blank, `;` or newline (base64, say) is cut only between items', () => {
+  // Seeded pseudo-random runs over the characters of base64 and of ilo code, with
+  // text literals, escapes and unterminated quotes; each far longer than a piece.
+  let seed = 14;
+  const rand = (n: number): number => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
+  const alphabets = [
+    'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=',
+    'abcEU32I64e-+/*_()[]{},:@^~$&|.?!<>=0123456789"\\',
+  ];
+  for (const alphabet of alphabets) {
+    for (let round = 0; round < 3; round++) {
+      let text = '';
+      while (text.length < 9000) text += alphabet[rand(alphabet.length)];
+      const got = lexItems(text).map((i) => `${i.kind}@${i.start}-${i.end}`);
+      assert.deepEqual(got, wholeMatchItems(text));
+    }
+  }
+});
+
+test('long literals, exponents and an unterminated quote lex as one ohm match would', () => {
+  const body = 'QUJD'.repeat(1500);
+  const exponents = ['1E5+', '2e-8*U32/'].map((unit) => unit.repeat(1200));
+  for (const text of [`x="${body}"+1`, `"${body}`, `"\\"${body}`, `y="a\\"${body}"`, ...exponents]) {
+    assert.deepEqual(
+      lexItems(text).map((i) => `${i.kind}@${i.start}-${i.end}`),
+      wholeMatchItems(text),
+    );
+  }
+});
+
+test('the lexer reports the first lexical error of a long garbage run, as it does of its start', () => {
+  const run = 'aGVs/bG8+d29y=bGQK'.repeat(5000);
+  const error = lex(run).error;
+  assert.equal(error?.code, 'ILO-L003');
+  assert.deepEqual(error, lex(run.slice(0, 64)).error);
 });

@@ -100,39 +100,151 @@ const PIECE_CACHE_LIMIT = 200_000;
  * spans those characters once comments are gone), each piece is matched with
  * ohm on its own and remembered, so re-lexing a declaration after a one-letter
  * edit only runs ohm on the statement that changed.
+ *
+ * ohm's cost grows faster than linearly with the length of a piece, so a piece
+ * longer than MAX_PIECE is also cut at the next position where an item must
+ * start (cutsBefore), and a text literal longer than MAX_PIECE is read here
+ * (same rule as ilo.ohm's `text`) rather than by ohm. An unterminated quote is
+ * a `bad` item followed by ordinary items, as ohm reads it. Every cut is at an
+ * item boundary of the whole text, so the items are those of one ohm match.
  */
 export function lexItems(text: string): RawItem[] {
-  const out: RawItem[] = [];
-  let from = 0;
-  let inText = false;
-  const flush = (to: number): void => {
+  const stream = new ItemStream(text);
+  stream.has(Infinity);
+  return stream.items;
+}
+
+/**
+ * The items of a text, lexed piece by piece as they are asked for (lexItems
+ * above describes the pieces): the lexer stops at a chunk's first lexical
+ * error, so a long run of garbage is lexed only up to it.
+ */
+export class ItemStream {
+  /** The items lexed so far, in order. */
+  readonly items: RawItem[] = [];
+  private from: number;
+  private i: number;
+  private readonly texts: TextEnds;
+
+  /** Items of `text` from offset `start` on (offsets stay those of `text`). */
+  constructor(
+    private readonly text: string,
+    start = 0,
+    texts?: TextEnds,
+  ) {
+    this.from = start;
+    this.i = start;
+    this.texts = texts ?? new TextEnds(text);
+  }
+
+  /** Whether item `index` exists, lexing pieces until it does or the text ends. */
+  has(index: number): boolean {
+    while (this.items.length <= index && this.from < this.text.length) this.lexPiece();
+    return index < this.items.length;
+  }
+
+  /** The items before `index`, then the items of the text from offset `start` on. */
+  restartAt(index: number, start: number): ItemStream {
+    const next = new ItemStream(this.text, start, this.texts);
+    for (let k = 0; k < index && k < this.items.length; k++) next.items.push(this.items[k]);
+    return next;
+  }
+
+  /** Lex up to the next cut (or the end of the text). */
+  private lexPiece(): void {
+    const text = this.text;
+    let i = this.i;
+    while (i < text.length) {
+      const c = text.charCodeAt(i);
+      if (c === 34 /* " */) {
+        const close = this.texts.endOf(i);
+        if (close < 0) {
+          // Unterminated: ohm's `text` fails and `bad` takes the quote alone.
+          this.flush(i);
+          this.items.push({ kind: 'bad', start: i, end: i + 1 });
+          this.from = this.i = i + 1;
+          return;
+        }
+        if (close - i > MAX_PIECE) {
+          this.flush(i);
+          this.items.push({ kind: 'text', start: i, end: close });
+          this.from = this.i = close;
+          return;
+        }
+        i = close;
+        continue;
+      }
+      if ((c === 59 /* ; */ || c === 10) /* \n */ || (i - this.from >= MAX_PIECE && (c === 32 /* space */ || cutsBefore(text, i)))) {
+        if (i > this.from) {
+          this.flush(i);
+          this.i = i;
+          return;
+        }
+      }
+      i++;
+    }
+    this.flush(text.length);
+    this.i = text.length;
+  }
+
+  /** Lex text[from, to) as one piece (cached by its text). */
+  private flush(to: number): void {
+    const from = this.from;
     if (to <= from) return;
-    const piece = text.slice(from, to);
+    const piece = this.text.slice(from, to);
     let items = pieceCache.get(piece);
     if (items === undefined) {
       items = matchItems(piece);
       if (pieceCache.size >= PIECE_CACHE_LIMIT) pieceCache.clear();
       pieceCache.set(piece, items);
     }
-    for (const it of items) out.push({ kind: it.kind, start: it.start + from, end: it.end + from });
-    from = to;
-  };
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inText) {
-      if (c === 92 /* \\ */) i++;
-      else if (c === 34 /* " */) inText = false;
-    } else if (c === 34) {
-      inText = true;
-    } else if (c === 59 /* ; */ || c === 10 /* \n */) {
-      flush(i);
-    } else if (i - from >= MAX_PIECE && c === 32 /* space */) {
-      // A very long statement: cut at a blank too (ohm's cost grows faster than linearly).
-      flush(i);
-    }
+    for (const it of items) this.items.push({ kind: it.kind, start: it.start + from, end: it.end + from });
+    this.from = to;
   }
-  flush(text.length);
-  return out;
+}
+
+/**
+ * Characters that are always an item of their own outside text literals (no
+ * rule of the lexical layer matches them together with another character).
+ */
+const LONE = new Set('_()[]{},:@^~$&|*/'.split('').map((ch) => ch.charCodeAt(0)));
+
+/**
+ * Whether an item must start at `i` (outside text): the character before or
+ * at `i` is always alone, or `i` holds a capital other than `E` (a capital
+ * only continues an item as a number's exponent; U32/U64/I64 start with theirs).
+ */
+function cutsBefore(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  if (c >= 65 && c <= 90 && c !== 69) return true;
+  return LONE.has(c) || LONE.has(text.charCodeAt(i - 1));
+}
+
+/**
+ * Where the text literal opened by a quote ends (just after its closing
+ * quote), or -1 when it is not closed: a backslash escapes the next
+ * character. Positions from which the scan already ran off the end are
+ * remembered, so a run of unterminated quotes costs linear time.
+ */
+export class TextEnds {
+  private unclosed: Uint8Array | undefined;
+  constructor(private readonly text: string) {}
+
+  endOf(quote: number): number {
+    const text = this.text;
+    let k = quote + 1;
+    const seen: number[] = [];
+    while (k < text.length) {
+      if (this.unclosed !== undefined && this.unclosed[k] === 1) break;
+      const c = text.charCodeAt(k);
+      if (c === 34) return k + 1;
+      seen.push(k);
+      k += c === 92 /* \\ */ ? 2 : 1;
+    }
+    this.unclosed ??= new Uint8Array(text.length);
+    for (const p of seen) this.unclosed[p] = 1;
+    return -1;
+  }
 }
 
 /** Forget every cached piece and outline (benchmarks use it to measure a truly cold parse). */

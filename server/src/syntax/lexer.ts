@@ -15,7 +15,7 @@
 
 import type { Diagnostic } from '../diagnostics';
 import type { Comment } from './ast';
-import { lexItems, type RawItem } from './grammar';
+import { ItemStream, type RawItem } from './grammar';
 import { normalizeNewlines } from './normalize';
 import { keywordKind, TYPE_SIGILS, type OpKind, type Token, type TokenKind } from './tokens';
 
@@ -137,7 +137,7 @@ export function lex(source: string, base = 0): LexResult {
 }
 
 function scan(text: string): Tok[] {
-  let items = lexItems(text);
+  let stream = new ItemStream(text);
   const toks: Tok[] = [];
   const last = (): Tok | undefined => toks[toks.length - 1];
   const prevIdentFlush = (at: number): Tok | undefined => {
@@ -164,11 +164,8 @@ function scan(text: string): Tok[] {
   // re-lex the remainder when an item straddles `end`.
   const resyncAfter = (idx: number, end: number): number => {
     let j = idx + 1;
-    while (j < items.length && items[j].end <= end) j++;
-    if (j < items.length && items[j].start < end) {
-      const rest = lexItems(text.slice(end)).map((it) => ({ kind: it.kind, start: it.start + end, end: it.end + end }));
-      items = items.slice(0, j).concat(rest);
-    }
+    while (stream.has(j) && stream.items[j].end <= end) j++;
+    if (stream.has(j) && stream.items[j].start < end) stream = stream.restartAt(j, end);
     return j - 1;
   };
   const uppercaseRun = (from: number): string => {
@@ -191,8 +188,9 @@ function scan(text: string): Tok[] {
     );
   };
 
-  for (let i = 0; i < items.length; i++) {
-    const it: RawItem = items[i];
+  // Items are lexed as the loop asks for them: a lexical error ends the chunk.
+  for (let i = 0; stream.has(i); i++) {
+    const it: RawItem = stream.items[i];
     const s = it.start;
     const e = it.end;
     const src = text.slice(s, e);

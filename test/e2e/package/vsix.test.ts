@@ -53,6 +53,9 @@ describe('the .vsix package', () => {
     const needed = [
       manifest.main,
       'dist/server.js',
+      // The CLI (the gate command runs it): a code-cache loader and the bundle it loads.
+      'dist/cli.js',
+      'dist/cli-main.js',
       // The tokenizer of the token-cost lenses and the long-description lint, loaded by the server when first needed.
       'dist/tokenizer.js',
       // The MCP SDK (import, verify, the gate), loaded when a server is first contacted.

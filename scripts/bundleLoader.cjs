@@ -1,0 +1,63 @@
+'use strict';
+// dist/cli.js: loads the bundle beside this file (cli-main.js, named after this
+// file) through a V8 code cache, so a process does not compile a megabyte of
+// JavaScript again at every start (Node 20 has no module.enableCompileCache).
+// Copied into dist/ by scripts/build.mjs.
+//
+// The cache lives in the user's cache folder ($XDG_CACHE_HOME or ~/.cache,
+// then ilo-ls/), one file per bundle, named by node version, architecture,
+// bundle size and modification time; V8 also checks it against the source and
+// rejects a stale one. It is written when the process exits, if there was none
+// or V8 rejected it, and holds every function compiled by then. Any failure
+// (no home, read-only folder) only means no cache. ILO_LS_NO_CODE_CACHE=1
+// turns it off.
+const fs = require('node:fs');
+const path = require('node:path');
+const os = require('node:os');
+const vm = require('node:vm');
+const Module = require('node:module');
+
+const name = path.basename(__filename, '.js');
+const file = path.join(__dirname, `${name}-main.js`);
+const source = fs.readFileSync(file, 'utf8');
+const useCache = process.env.ILO_LS_NO_CODE_CACHE !== '1';
+const prefix = `${name}-`;
+let dir = '';
+let cacheFile = '';
+let cachedData;
+if (useCache) {
+  try {
+    dir = path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'ilo-ls');
+    // No home (an empty HOME gives a relative path): no cache rather than one in the working folder.
+    if (!path.isAbsolute(dir)) throw new Error('no cache folder');
+    const stamp = `${process.version}-${process.arch}-${source.length}-${Math.floor(fs.statSync(file).mtimeMs)}`;
+    cacheFile = path.join(dir, `${prefix}${stamp}.v8cache`);
+    cachedData = fs.readFileSync(cacheFile);
+  } catch {
+    cachedData = undefined;
+  }
+}
+const script = new vm.Script(Module.wrap(source), { filename: file, cachedData });
+if (useCache && cacheFile !== '' && (cachedData === undefined || script.cachedDataRejected)) {
+  process.once('exit', () => {
+    try {
+      fs.mkdirSync(dir, { recursive: true });
+      // Caches of older builds of this bundle go; the new one is renamed into place whole.
+      for (const f of fs.readdirSync(dir)) if (f.startsWith(prefix) && path.join(dir, f) !== cacheFile) fs.rmSync(path.join(dir, f), { force: true });
+      const tmp = `${cacheFile}.${process.pid}.tmp`;
+      fs.writeFileSync(tmp, script.createCachedData());
+      fs.renameSync(tmp, cacheFile);
+    } catch {
+      // No cache this time.
+    }
+  });
+}
+const mod = new Module(file, module);
+mod.filename = file;
+mod.paths = Module._nodeModulePaths(__dirname);
+const req = Module.createRequire(file);
+// The bundle asks `require.main === module` to know it was started, not required.
+req.main = require.main === module ? mod : require.main;
+module.exports = mod.exports;
+script.runInThisContext()(mod.exports, req, mod, file, __dirname);
+module.exports = mod.exports;
