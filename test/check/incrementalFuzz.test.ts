@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { IncrementalParser, parseIlo } from '../../server/src/syntax/parse';
 import { IncrementalChecker, checkProgram } from '../../server/src/check/check';
+import { lcg } from '../helpers/random';
 
 // Calls between functions, a record type, an alias, a tool, a duplicate, a
 // misspelt call and an unknown type: every kind of global name an edit can touch.
@@ -39,13 +40,9 @@ function copy(program: string, k: number): string {
   return program.replace(/\b(area|perim|box|money|fetch|grab|twice|oops|odd|show|loop|size|cost)\b/g, `$1${suffix}`);
 }
 
-function rng(seed: number): () => number {
-  let s = seed;
-  return () => (s = (s * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
-}
 
 test('600 random edits: incremental check equals a fresh check after each one', () => {
-  const rnd = rng(4242);
+  const rnd = lcg(4242);
   let doc = Array.from({ length: 40 }, (_, i) => copy(PROGRAMS[i % PROGRAMS.length], i)).join('\n\n') + '\n';
   const parser = new IncrementalParser();
   const checker = new IncrementalChecker();
@@ -73,7 +70,7 @@ test('600 random edits: incremental check equals a fresh check after each one', 
 });
 
 test('300 random edits in a file that uses another: incremental check equals a fresh check', () => {
-  const rnd = rng(77);
+  const rnd = lcg(77);
   const lib = parseIlo('libf a:n>n;+a 1\n\nhelper x:t>t;x\n\ntype item{id:n}\n').program.decls;
   const own = ['use "lib.ilo"', 'go a:n>n;libf a', 'helper x:t>t;x', 'name i:item>n;i.id', 'hlper s:t>t;helpr s', ...PROGRAMS.slice(0, 8)];
   let doc = own.join('\n\n') + '\n';

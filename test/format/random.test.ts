@@ -12,17 +12,8 @@ import { formatIlo } from '../../server/src/format';
 import { parseIlo } from '../../server/src/syntax/parse';
 import { corpusDir } from '../../scripts/conformance';
 import { meaningProblem, STYLES } from './helpers';
+import { mulberry32 } from '../helpers/random';
 
-/** mulberry32: a small seeded generator, so a failure can be replayed. */
-function rng(seed: number): () => number {
-  let s = seed | 0;
-  return () => {
-    s = (s + 0x6d2b79f5) | 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const BASES = [
   'cls sp:n>t;>=sp 1000 "gold";>=sp 500{"silver"};"bronze"',
@@ -126,7 +117,7 @@ function check(text: string): string[] {
 }
 
 test('random edits of written programs: refused, or formatted to the same tree', () => {
-  const r = rng(20251123);
+  const r = mulberry32(20251123);
   let formattedCount = 0;
   for (let i = 0; i < 400; i++) {
     const text = edited(r, BASES[i % BASES.length]);
@@ -138,7 +129,7 @@ test('random edits of written programs: refused, or formatted to the same tree',
 });
 
 test('random expression programs: formatted to the same tree, mostly without fallbacks', () => {
-  const r = rng(7);
+  const r = mulberry32(7);
   let clean = 0;
   let fallbacks = 0;
   for (let i = 0; i < 250; i++) {
@@ -161,7 +152,7 @@ test('random edits of the corpus programs (when the corpus is present)', (t) => 
   }
   const ex = path.join(dir, 'examples');
   const files = fs.readdirSync(ex).filter((f) => f.endsWith('.ilo')).sort();
-  const r = rng(99);
+  const r = mulberry32(99);
   for (let i = 0; i < 150; i++) {
     const text = edited(r, fs.readFileSync(path.join(ex, files[Math.floor(r() * files.length)]), 'utf8'));
     assert.deepEqual(check(text), [], JSON.stringify(text.slice(0, 400)));

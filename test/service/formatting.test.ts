@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import type { Position, Range, TextEdit } from 'vscode-languageserver';
 import { formatStyleSetting } from '../../server/src/service/formatting';
 import { open, openMany, offsetOf } from './helpers';
+import { mulberry32 } from '../helpers/random';
 
 function apply(text: string, edits: readonly TextEdit[]): string {
   const at = (p: Position): number => offsetOf(text, p);
@@ -78,13 +79,7 @@ test('the setting: `dense` or `expanded`, anything else is `expanded`', () => {
 });
 
 test('random ranges of randomly edited documents: no exception, edits inside the document, applying them keeps a parse', () => {
-  let seed = 4242;
-  const r = (): number => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const r = mulberry32(4242);
   const bases = [
     'f x:n>n -- c\n  a=*x 2\n  >a 1{ret a}\n  +a 1\ng>t;"a -- b"\n',
     'type pt{x:n;y:n}\nf p:pt>n;{x;y}=p;?x{0:y;_:+x y}\n',

@@ -6,6 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LanguageService } from '../../server/src/service/languageService';
+import { lcg } from '../helpers/random';
 
 // Pure functions reaching mutating tools directly and through a helper,
 // annotated declarations, same-schema tools, a record type and plain code.
@@ -25,13 +26,9 @@ const PROGRAMS = [
 const TYPING = ['x', ' ', 'u', 'e', 'wipe', 'fetch', 'helper', ' u', '1', ':t', '-- @behavior PURE READ DATA\n', '\n-- @param u the url\n', '@', '', 'PURE'];
 const BREAKING = ['\n', '\n\n', ';', '{', '}', '>', '"', '-- '];
 
-function rng(seed: number): () => number {
-  let s = seed;
-  return () => (s = (s * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
-}
 
 function run(seed: number, edits: number): void {
-  const rnd = rng(seed);
+  const rnd = lcg(seed);
   let doc = Array.from({ length: 3 }, () => PROGRAMS.join('\n\n')).join('\n\n') + '\n';
   const uri = 'file:///tmp/ilo-service-fuzz/doc.ilo';
   const live = new LanguageService();

@@ -12,6 +12,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { CallHierarchyItem, Position, Range, SelectionRange } from 'vscode-languageserver';
 import { newService, openMany } from './helpers';
+import { mulberry32 } from '../helpers/random';
 
 const OWN = [
   '-- Adds two numbers.\n-- @param a the first\nadd a:n b:n>n;+a b\ndbl x:n>n;*x 2\nm>n;add dbl 1 (dbl 2)',
@@ -24,16 +25,6 @@ const OWN = [
 ];
 const FRAGMENTS = ['\n', ';', '{', '}', '(', ')', '"', '--', ' ', '>', '>>', 'add ', 'dbl ', 'twice ', '!', '?', '@', '\n\n', 'use "x.ilo"\n', '[', ']', ':', '.', '~', '^'];
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function corpusPrograms(): string[] {
   const dir = path.resolve(__dirname, '..', '..', '..', 'shared', 'corpus', 'examples');

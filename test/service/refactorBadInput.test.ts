@@ -12,6 +12,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { LSPErrorCodes, ResponseError, type Location, type Position, type Range } from 'vscode-languageserver';
 import { openMany } from './helpers';
+import { mulberry32 } from '../helpers/random';
 
 const PROGRAMS = [
   [
@@ -42,17 +43,6 @@ const LIB = '-- helpers\ntwice n:n>n;*n 2\ntype box{w:n;h:n}\n';
 const STRAY = ['"', '--', '{', '}', ';', '(', ')', '[', ']', '>', ':', '.', ' ', '\n', 'x', 'pt', 'type ', 'tool ', 'use "lib.ilo" [', '@', '?', '~', '^', '!', 'with ', '\t', '\r\n', '-- @param ', 'é'];
 const NEW_NAMES = ['renamed', 'x', 'pt', 'twice', 'Bad', 'if', 'len', 'a-b', '', 'y', 'box', 'w'];
 
-/** mulberry32: a small seeded generator, so a failure can be replayed. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function corpusPrograms(limit: number): string[] {
   const dir = path.resolve(__dirname, '..', '..', '..', 'shared', 'corpus', 'examples');
@@ -120,7 +110,7 @@ function refusable<T>(f: () => T): T | undefined {
 }
 
 test('references, highlights, rename and type definition answer any position of any broken text', () => {
-  const next = rng(12);
+  const next = mulberry32(12);
   const sources = [...PROGRAMS, ...corpusPrograms(12)];
   let asked = 0;
   const renames = { edited: 0, refused: 0 };

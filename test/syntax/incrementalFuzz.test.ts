@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { IncrementalParser, parseIlo } from '../../server/src/syntax/parse';
+import { lcg } from '../helpers/random';
 
 const PROGRAMS = [
   '-- area of a rectangle\narea w:n h:n>n;*w h',
@@ -21,16 +22,12 @@ const PROGRAMS = [
 ];
 const PIECES = ['x', ' ', '\n', '\n\n', ';', '"', '{', '}', '(', ')', '--', '1', 'g a:n>n;+a 1\n', '  y=2\n', 'Q', '>', ''];
 
-function rng(seed: number): () => number {
-  let s = seed;
-  return () => (s = (s * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
-}
 
 // Seed 99 once caught a declaration revived from an older chunk cache keeping
 // doc comments of a chunk lexed since.
 for (const seed of [20261122, 99]) {
   test(`600 random edits (seed ${seed}): incremental parse equals a fresh parse after each one`, () => {
-    const rnd = rng(seed);
+    const rnd = lcg(seed);
     let doc = Array.from({ length: 60 }, (_, i) => PROGRAMS[i % PROGRAMS.length]).join('\n\n') + '\n';
     const parser = new IncrementalParser();
     parser.parse(doc);

@@ -12,6 +12,7 @@ import { decodeTokens } from './helpers';
 import { pathToFileURL } from 'node:url';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { lcg } from '../../helpers/random';
 
 const PROGRAMS = [
   [
@@ -49,10 +50,6 @@ const PROGRAMS = [
 
 const JUNK = ['"', '"""', '{', '}', '(', ')', '[', ']', ';', ':', '>', '--', '-- @param ', '\n', '\n\n', '  ', '!', '!!', '?', '~', '^', '@', '.', '.?', '=', '+', 'é', '🦀', '\t', 'use ', 'tool ', 'type ', 'x', 'len ', '$'];
 
-function rng(seed: number): () => number {
-  let s = seed;
-  return () => (s = (s * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
-}
 
 function lineLengths(text: string): number[] {
   return text.split('\n').map((l) => l.length);
@@ -89,7 +86,7 @@ function edit(rnd: () => number, text: string): string {
 }
 
 test('display requests survive 300 random edits and stay inside the document', async () => {
-  const rnd = rng(1313);
+  const rnd = lcg(1313);
   const dir = tempDir('ilo-display-fuzz-');
   fs.writeFileSync(path.join(dir, 'lib.ilo'), 'dbl x:n>n;*x 2\n');
   const uri = pathToFileURL(path.join(dir, 'main.ilo')).toString();
