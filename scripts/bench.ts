@@ -25,6 +25,7 @@ import { Analyzer, contractsFor } from '../server/src/service/analysis';
 import { OverlayFileHost } from '../server/src/service/documents';
 import { benchBlackBox } from './benchBlackBox';
 import { printGateBench } from './benchGate';
+import { quantile } from './stats';
 
 export interface BenchRow {
   name: string;
@@ -65,10 +66,6 @@ export function bigDocument(dir: string, lines = 5000): string {
 
 const ms = (x: number): string => `${x.toFixed(2)} ms`;
 
-function quantile(xs: number[], q: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * (s.length - 1)))];
-}
 
 const pathLabel = (strict: boolean): string => (strict ? '[strict] ' : '[tolerant] ');
 

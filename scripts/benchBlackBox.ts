@@ -25,6 +25,7 @@ import {
   type ProtocolConnection,
   type PublishDiagnosticsParams,
 } from 'vscode-languageserver-protocol/node';
+import { median, quantile } from './stats';
 
 /** A measure taken once per round; printed as the range over the rounds. */
 interface Measure {
@@ -42,12 +43,6 @@ function rangeOf(m: Measure): string {
   return lo === hi || round1(lo) === round1(hi) ? `${round1(lo)}${unit}` : `${round1(lo)}–${round1(hi)}${unit}`;
 }
 
-function quantile(xs: readonly number[], q: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * (s.length - 1)))];
-}
-
-const median = (xs: readonly number[]): number => quantile(xs, 0.5);
 
 /** Resident and peak resident set of a process, in MB (Linux /proc); undefined elsewhere. */
 function memoryOf(pid: number): { rss: number; hwm: number } | undefined {

@@ -15,6 +15,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { emptyLock, lockServerEntry, serializeLock } from '../server/src/contracts/pins';
 import { launchedAs, repoRoot } from './entry';
+import { quantile } from './stats';
 
 const CALLS = 1000;
 const WARMUP = 100;
@@ -30,10 +31,6 @@ const TOOL = {
   annotations: { readOnlyHint: true },
 };
 
-function quantile(xs: number[], q: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
-}
 
 async function connect(command: string, args: string[]): Promise<Client> {
   const client = new Client({ name: 'bench', version: '1.0.0' });

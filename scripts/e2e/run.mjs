@@ -77,6 +77,13 @@ async function bundleSuite() {
   });
 }
 
+/** Saves a screenshot of the page under .e2e/screenshots; its path, or undefined when the page could not be pictured. */
+async function screenshot(page, name) {
+  mkdirSync(shotsDir, { recursive: true });
+  const file = join(shotsDir, `${name}.png`);
+  return page.screenshot({ path: file }).then(() => file, () => undefined);
+}
+
 /** Plays a key-steps request (`requestKeys` in test/e2e/suite/harness.ts) in the page. */
 async function playKeys(page, name, req) {
   const res = { done: false };
@@ -91,9 +98,7 @@ async function playKeys(page, name, req) {
   } catch (err) {
     res.error = String(err?.stack ?? err);
   }
-  mkdirSync(shotsDir, { recursive: true });
-  res.screenshot = join(shotsDir, `${name}.png`);
-  await page.screenshot({ path: res.screenshot }).catch(() => {});
+  res.screenshot = await screenshot(page, name);
   return res;
 }
 
@@ -113,9 +118,7 @@ async function checkVisible(page, name, req) {
   } catch (err) {
     res.error = String(err?.stack ?? err);
   }
-  mkdirSync(shotsDir, { recursive: true });
-  res.screenshot = join(shotsDir, `${name}.png`);
-  await page.screenshot({ path: res.screenshot }).catch(() => {});
+  res.screenshot = await screenshot(page, name);
   return res;
 }
 
