@@ -90,3 +90,22 @@ test('an error at the end of the input stays at offset 0 when an edit above move
   assert.deepEqual(got.diagnostics, want.diagnostics);
   assert.deepEqual(got.program, want.program);
 });
+
+test('an edit inside one body re-parses only that declaration; the others are reused, calls still resolved by arity', () => {
+  // Forty functions, each calling the one before: every chunk registers a
+  // function and looks one up, so reuse depends on the arity table's
+  // fingerprint staying what registering one by one would make it.
+  const lines: string[] = ['f0 x:n y:n>n;+x y'];
+  for (let i = 1; i < 40; i++) lines.push(`f${i} x:n y:n>n;+f${i - 1} x y 1`);
+  const text = lines.join('\n');
+  const inc = new IncrementalParser();
+  inc.parse(text);
+  const chunks = inc.lastStats.reused + inc.lastStats.tolerant + inc.lastStats.strict;
+  assert.equal(chunks, 40);
+  assert.deepEqual(parseIlo(text).diagnostics, [], 'the program is well formed');
+  const edited = edit(text, 'f20 x:n y:n>n;+f19 x y 1', 'f20 x:n y:n>n;+f19 x y 2');
+  for (const t of [edited, text, edited]) {
+    assertSame(inc, t);
+    assert.equal(inc.lastStats.reused, 39, 'every chunk but the edited one is reused');
+  }
+});

@@ -111,8 +111,10 @@ interface ParsedChunk {
   suppressOut: boolean;
   consulted: Map<string, CallShape | undefined>;
   registrations: Array<[string, CallShape]>;
-  /** Tokens peeked past the chunk end: kind, text and column-0 flag of each (undefined = end of input). */
-  lookahead: Array<{ kind: string; text: string; boundary: boolean } | undefined>;
+  /** What the registrations do to the fingerprint, all at once (see Env.replay). */
+  mix: Mix;
+  /** Tokens peeked past the chunk end: the token, its kind, text and column-0 flag (undefined = end of input). */
+  lookahead: Array<{ token: Token; kind: string; text: string; boundary: boolean } | undefined>;
   decls: A.Decl[];
   errors: Diagnostic[];
   /** Every object with start/end in decls and errors, each once. */
@@ -167,12 +169,50 @@ class Env implements ArityEnv {
     this.active?.undo.push([name, this.shapes.get(name)]);
     this.shapes.set(name, shape);
     this.recording?.registered.push([name, shape]);
-    let h = this.fingerprint;
-    for (let i = 0; i < name.length; i++) h = (Math.imul(h, 31) + name.charCodeAt(i)) | 0;
-    h = (Math.imul(h, 31) + shape.arity) | 0;
-    for (const slot of shape.fnSlots) h = (Math.imul(h, 31) + 1000 + slot) | 0;
-    this.fingerprint = (Math.imul(h, 31) + 7) | 0;
+    this.fingerprint = applyMix(registrationMix(name, shape), this.fingerprint);
   }
+  /** Register again what a reused chunk registered; `mix` is their combined effect on the fingerprint. */
+  replay(registrations: ReadonlyArray<[string, CallShape]>, mix: Mix): void {
+    for (let i = 0; i < registrations.length; i++) this.shapes.set(registrations[i][0], registrations[i][1]);
+    this.fingerprint = applyMix(mix, this.fingerprint);
+  }
+}
+
+/**
+ * A fingerprint update h → h·mul + add (mod 2^32). The fingerprint hashes the
+ * registrations in order, one character at a time (h → 31·h + c); a run of
+ * such steps is again of this form, so a reused chunk's registrations are
+ * applied in one step and give the fingerprint the steps one by one would.
+ */
+interface Mix {
+  mul: number;
+  add: number;
+}
+
+const NO_MIX: Mix = { mul: 1, add: 0 };
+
+function applyMix(m: Mix, h: number): number {
+  return (Math.imul(h, m.mul) + m.add) | 0;
+}
+
+/** `first`, then `then`. */
+function composeMix(first: Mix, then: Mix): Mix {
+  return { mul: Math.imul(first.mul, then.mul), add: applyMix(then, first.add) };
+}
+
+/** The fingerprint steps of one registration: its name's characters, arity, function slots and an end mark. */
+function registrationMix(name: string, shape: CallShape): Mix {
+  let mul = 1;
+  let add = 0;
+  const step = (c: number): void => {
+    mul = Math.imul(mul, 31);
+    add = (Math.imul(add, 31) + c) | 0;
+  };
+  for (let i = 0; i < name.length; i++) step(name.charCodeAt(i));
+  step(shape.arity);
+  for (const slot of shape.fnSlots) step(1000 + slot);
+  step(7);
+  return { mul, add };
 }
 
 interface EnvCheckpoint {
@@ -377,8 +417,10 @@ export class IncrementalParser {
     /** Declarations whose doc to attach: built by this parse, or from a chunk cache the last parse did not use. */
     const built: A.Decl[] = [];
     const generation = ++this.generation;
-    for (const slot of slots) {
-      for (const c of slot.comments) comments.push(c);
+    for (let k = 0; k < slots.length; k++) {
+      const slot = slots[k];
+      const own = slot.comments;
+      for (let i = 0; i < own.length; i++) comments.push(own[i]);
       if (slot.lexError !== undefined) {
         diagnostics.push(slot.lexError);
         const broken: A.Decl = { kind: 'ErrorDecl', start: slot.base, end: slot.base + slot.text.length, doc: [] };
@@ -427,7 +469,7 @@ export class IncrementalParser {
         const t = toks[end + i];
         if (want === undefined || t === undefined) {
           if ((want === undefined) !== (t === undefined)) return false;
-        } else if (t.kind !== want.kind || t.text !== want.text || boundary[end + i] !== want.boundary) return false;
+        } else if (boundary[end + i] !== want.boundary || (t !== want.token && (t.kind !== want.kind || t.text !== want.text))) return false;
       }
       return true;
     };
@@ -451,7 +493,7 @@ export class IncrementalParser {
       slot.parsed = undefined;
       const fingerprintBefore = env.fingerprint;
       if (cached !== undefined && reusable(cached, end)) {
-        for (const [name, shape] of cached.registrations) env.register(name, shape);
+        env.replay(cached.registrations, cached.mix);
         // What this chunk looked up is still what the table says: keep the fingerprint current for next time.
         cached.envBefore = fingerprintBefore;
         for (const d of cached.decls) decls.push(d);
@@ -505,7 +547,7 @@ export class IncrementalParser {
         const lookahead: ParsedChunk['lookahead'] = [];
         for (let i = end; i <= parser.maxPeek; i++) {
           const t = toks[i];
-          lookahead.push(t === undefined ? undefined : { kind: t.kind, text: t.text, boundary: boundary[i] });
+          lookahead.push(t === undefined ? undefined : { token: t, kind: t.kind, text: t.text, boundary: boundary[i] });
         }
         const own = decls.slice(declsBefore);
         const errors = diagnostics.slice(errorsBefore);
@@ -516,6 +558,7 @@ export class IncrementalParser {
           suppressOut: suppress,
           consulted: rec.consulted,
           registrations: rec.registered,
+          mix: rec.registered.reduce((m: Mix, [name, shape]) => composeMix(m, registrationMix(name, shape)), NO_MIX),
           lookahead,
           decls: own,
           errors,
@@ -524,9 +567,9 @@ export class IncrementalParser {
       }
     }
 
-    decls.sort((a, b) => a.start - b.start);
+    if (!inOrder(decls)) decls.sort((a, b) => a.start - b.start);
     this.attachDocs(text, decls, built, comments, slots);
-    diagnostics.sort((a, b) => a.start - b.start);
+    if (!inOrder(diagnostics)) diagnostics.sort((a, b) => a.start - b.start);
     return { program: { decls, comments }, diagnostics };
   }
 }
@@ -697,6 +740,12 @@ function lowerBound(count: number, keyAt: (k: number) => number, value: number, 
     else hi = mid;
   }
   return lo;
+}
+
+/** Whether `items` are already in order of their start (the usual case: sorting is then skipped). */
+function inOrder(items: readonly { start: number }[]): boolean {
+  for (let i = 1; i < items.length; i++) if (items[i - 1].start > items[i].start) return false;
+  return true;
 }
 
 /** Index of the first item starting at or after `offset` (items in offset order). */
