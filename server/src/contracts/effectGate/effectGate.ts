@@ -137,7 +137,8 @@ function gate(input: EffectGateInput, reuse: GateReuse | undefined): Diagnostic[
   // The file's own functions declared PURE: the only ones that get diagnostics.
   const roots: FunctionDecl[] = [];
   for (const { decl, file } of input.visible) {
-    if (decl.kind !== 'FunctionDecl' || file !== input.file) continue;
+    // Without a doc comment a function declares nothing.
+    if (decl.kind !== 'FunctionDecl' || file !== input.file || (decl.doc ?? []).length === 0) continue;
     // Whether a function says PURE depends on its doc comment only, not on the environment.
     if (reuse ? reuse.pure.get(decl, input.env, isPure) : declaresPure(decl, input.env)) roots.push(decl);
   }
