@@ -12,7 +12,7 @@
 import type { Diagnostic } from '../diagnostics';
 import { completeTriple, toolsOf, visibleLocated, type ContractInput, type ContractTool } from './behavior';
 import { collisionDiagnostics, findCollisions, type CollisionMemo, type Collisions } from './collisions';
-import { effectGateDiagnostics } from './effectGate';
+import { effectGateDiagnostics, type EffectGateInput } from './effectGate';
 import type { SchemaEnv } from '../schema/env';
 import { mergeSameRange } from './mergeDiagnostics';
 import type { ContractReuse } from './contractReuse';
@@ -148,7 +148,11 @@ export function contractDiagnostics(inputs: readonly ContractInput[], options: C
 function withFileFindings(f: FileContracts, collisionFindings: Diagnostic[]): Diagnostic[] {
   const list = collisionFindings;
   try {
-    list.push(...effectGateDiagnostics({ visible: visibleLocated(f.input), file: f.input.path, env: f.env, tools: f.tools, text: f.input.text }, f.reuse?.gate));
+    const own = f.input.program.decls;
+    const pure = f.reuse?.schema.pureFunctions(own);
+    const gateInput: EffectGateInput = { visible: visibleLocated(f.input), file: f.input.path, env: f.env, tools: f.tools, text: f.input.text };
+    if (pure) gateInput.pureOwn = { count: own.length, functions: pure };
+    list.push(...effectGateDiagnostics(gateInput, f.reuse?.gate));
     list.push(...hintConflicts(f));
   } catch {
     // keep what was found

@@ -96,6 +96,12 @@ export interface EffectGateInput {
   tools: readonly ContractTool[];
   /** The file's text: lets the `@behavior` quick fixes keep indentation. */
   text?: string;
+  /**
+   * When the caller knows them: the functions declared PURE among the first
+   * `count` entries of `visible` (the file's own declarations), in order;
+   * those entries are then not looked at again.
+   */
+  pureOwn?: { count: number; functions: readonly FunctionDecl[] };
 }
 
 /** `effect-gate` diagnostics for the file's own functions declared PURE. Never throws. */
@@ -135,8 +141,9 @@ const isPure = (decl: Decl, env: SchemaEnv): boolean => declaresPure(decl as Fun
 
 function gate(input: EffectGateInput, reuse: GateReuse | undefined): Diagnostic[] {
   // The file's own functions declared PURE: the only ones that get diagnostics.
-  const roots: FunctionDecl[] = [];
-  for (const { decl, file } of input.visible) {
+  const roots: FunctionDecl[] = input.pureOwn ? [...input.pureOwn.functions] : [];
+  for (let k = input.pureOwn?.count ?? 0; k < input.visible.length; k++) {
+    const { decl, file } = input.visible[k];
     // Without a doc comment a function declares nothing.
     if (decl.kind !== 'FunctionDecl' || file !== input.file || (decl.doc ?? []).length === 0) continue;
     // Whether a function says PURE depends on its doc comment only, not on the environment.
