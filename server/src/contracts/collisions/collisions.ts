@@ -196,7 +196,7 @@ export class CollisionMemo {
 }
 
 /** How many near / not-near verdicts a CollisionMemo keeps. */
-const NEAR_MEMO_LIMIT = 10_000;
+const NEAR_MEMO_LIMIT = 2_000;
 
 /** Each call works things out afresh. */
 const NO_MEMO = {
