@@ -11,10 +11,11 @@
 
 import type { Diagnostic } from '../diagnostics';
 import { completeTriple, toolsOf, visibleLocated, type ContractInput, type ContractTool } from './behavior';
-import { collisionDiagnostics, findCollisions, type Collisions } from './collisions';
-import { effectGateDiagnostics } from './effectGate';
+import { collisionDiagnostics, findCollisions, type CollisionMemo, type Collisions } from './collisions';
+import { effectGateDiagnostics, type EffectGateInput } from './effectGate';
 import type { SchemaEnv } from '../schema/env';
 import { mergeSameRange } from './mergeDiagnostics';
+import type { ContractReuse } from './contractReuse';
 
 export type CollisionScope = 'file' | 'workspace';
 
@@ -29,6 +30,8 @@ export interface ContractOptions {
    * the lists grow with the square of the number of tools).
    */
   related?: boolean;
+  /** What each file (by path) keeps from its last analysis (an open document's edits); results are the same with or without. */
+  reuse?: ReadonlyMap<string, ContractReuse | undefined>;
 }
 
 export interface FileContracts {
@@ -36,14 +39,23 @@ export interface FileContracts {
   env: SchemaEnv;
   /** Every tool the file sees (own and imported). */
   tools: ContractTool[];
+  /** Results kept across the document's edits, when it has them. */
+  reuse?: ContractReuse;
 }
 
 /** Resolve every file's tools once. */
-export function resolveFiles(inputs: readonly ContractInput[]): FileContracts[] {
-  return inputs.map((input) => {
+export function resolveFiles(inputs: readonly ContractInput[], reuse?: ReadonlyMap<string, ContractReuse | undefined>): FileContracts[] {
+  return inputs.map((input) => resolveFile(input, reuse?.get(input.path)));
+}
+
+/** One file's tools, resolved with what `reuse` kept from the document's last edit. */
+export function resolveFile(input: ContractInput, reuse?: ContractReuse): FileContracts {
+  if (!reuse) {
     const { tools, env } = toolsOf(input, input.env);
     return { input, env, tools };
-  });
+  }
+  const { tools, env } = toolsOf(input, input.env, reuse.resolveTool);
+  return { input, env, tools, reuse };
 }
 
 /**
@@ -62,8 +74,11 @@ export function collisionPools(files: readonly FileContracts[], scope: Collision
   return files.map((f) => ({ files: [f], pool: poolOf([f]) }));
 }
 
-export function collisionsIn(pool: ReadonlyMap<string, ContractTool>, near = true): Collisions {
-  const found = findCollisions([...pool.values()].map((t) => ({ id: t.key, name: t.name, schema: t.schema, behavior: t.behavior })));
+export function collisionsIn(pool: ReadonlyMap<string, ContractTool>, near = true, memo?: CollisionMemo): Collisions {
+  const found = findCollisions(
+    [...pool.values()].map((t) => ({ id: t.key, name: t.name, schema: t.schema, behavior: t.behavior })),
+    memo,
+  );
   return near ? found : { groups: found.groups, near: [] };
 }
 
@@ -104,14 +119,15 @@ export function contractDiagnostics(inputs: readonly ContractInput[], options: C
   for (const input of inputs) out.set(input.path, []);
   let files: FileContracts[];
   try {
-    files = resolveFiles(inputs);
+    files = resolveFiles(inputs, options.reuse);
   } catch {
     return out;
   }
   for (const { files: members, pool } of collisionPools(files, options.scope ?? 'file')) {
     let collisions: Collisions;
     try {
-      collisions = collisionsIn(pool, options.near ?? true);
+      // A file's own memo serves its own pool (`file` scope).
+      collisions = collisionsIn(pool, options.near ?? true, members.length === 1 ? members[0].reuse?.collisions : undefined);
     } catch {
       continue;
     }
@@ -132,7 +148,11 @@ export function contractDiagnostics(inputs: readonly ContractInput[], options: C
 function withFileFindings(f: FileContracts, collisionFindings: Diagnostic[]): Diagnostic[] {
   const list = collisionFindings;
   try {
-    list.push(...effectGateDiagnostics({ visible: visibleLocated(f.input), file: f.input.path, env: f.env, tools: f.tools, text: f.input.text }));
+    const own = f.input.program.decls;
+    const pure = f.reuse?.schema.pureFunctions(own);
+    const gateInput: EffectGateInput = { visible: visibleLocated(f.input), file: f.input.path, env: f.env, tools: f.tools, text: f.input.text };
+    if (pure) gateInput.pureOwn = { count: own.length, functions: pure };
+    list.push(...effectGateDiagnostics(gateInput, f.reuse?.gate));
     list.push(...hintConflicts(f));
   } catch {
     // keep what was found
@@ -153,7 +173,7 @@ export function fileContractDiagnostics(f: FileContracts, pool: ReadonlyMap<stri
   const out: Diagnostic[] = [];
   try {
     const own = [...pool.values()].filter((t) => t.file === f.input.path);
-    out.push(...collisionDiagnostics(own, pool, collisionsIn(pool, near), f.input.path, f.input.text, { related: true }));
+    out.push(...collisionDiagnostics(own, pool, collisionsIn(pool, near, f.reuse?.collisions), f.input.path, f.input.text, { related: true }));
   } catch {
     // the effect gate and hints still apply
   }

@@ -9,6 +9,8 @@
 //   effectGate/         read-only functions that reach writes     (uses behavior/)
 //   contractDiagnostics.ts, contractsReport.ts: the three above per file / as a report
 //   mergeDiagnostics.ts several ilo-contracts diagnostics on one range → one
+//   contractReuse.ts    what one document's analyses keep from edit to edit (uses behavior/,
+//                       collisions/, effectGate/, lints/ and schema/reuse.ts)
 //   mcp/                MCP tool lists, definition diffs, client config, live listing
 //   lints/              tool contract lints on MCP JSON and ilo declarations (uses mcp/)
 //   pins/               the lock file, drift against pins, verification     (uses mcp/)
@@ -26,6 +28,7 @@ export { importTools, importToolsFromText, type ImportResult } from './import';
 export { LOCK_FILE_NAME, parseLock, serializeLock, updateLock, overwritesPins, type LockFile, type LockChange } from './pins';
 export { driftByFile, driftDiagnostics, verifyLockedServers } from './pins';
 export { parseMcpConfig, listServerTools, McpListError } from './mcp';
-export { lintToolDecls } from './lints';
-export { fileContractDiagnostics, resolveFiles, type FileContracts } from './contractDiagnostics';
+export { lintToolDecls, LintReuse } from './lints';
+export { fileContractDiagnostics, resolveFile, resolveFiles, type FileContracts } from './contractDiagnostics';
 export { mergeSameRange } from './mergeDiagnostics';
+export { ContractReuse } from './contractReuse';

@@ -1,8 +1,9 @@
 // The naming environment the schema generators resolve types in: record
 // types and aliases from the file and the files it `use`s, plus a cache of
 // every declaration's parsed annotations.
-import type { AliasDecl, Comment, Decl, TypeDecl } from '../syntax/ast';
+import type { AliasDecl, Comment, Decl, TypeDecl, TypeExpr } from '../syntax/ast';
 import { annotatedKind, emptyAnnotations, parseAnnotations, relocateAnnotations, type AnnotationsResult, type ParseAnnotationsOptions } from './annotations';
+import { sameDocText } from './declMemo';
 
 export interface SchemaEnv {
   readonly types: ReadonlyMap<string, TypeDecl>;
@@ -11,6 +12,14 @@ export interface SchemaEnv {
   readonly recursive: ReadonlySet<string>;
   /** The parsed doc-comment annotations of a declaration (cached per node). */
   annotationsOf(decl: Decl): AnnotationsResult;
+  /**
+   * Identity of how names resolve: two environments with the same key have
+   * the same record types and aliases (the same declaration objects, whose
+   * doc comments say the same), so whatever a declaration's schema is in one
+   * it is in the other. A fresh environment gets a new key; an `EnvBuilder`
+   * keeps it across edits that change no type or alias.
+   */
+  readonly key: object;
 }
 
 /**
@@ -19,17 +28,67 @@ export interface SchemaEnv {
  * declaration wins (the verifier reports the clash).
  */
 export function buildSchemaEnv(decls: readonly Decl[], options: ParseAnnotationsOptions = {}): SchemaEnv {
+  const { types, aliases } = namedTypes(decls);
+  return makeEnv(types, aliases, findRecursiveNames(types, aliases), {}, options);
+}
+
+function namedTypes(decls: readonly Decl[]): { types: Map<string, TypeDecl>; aliases: Map<string, AliasDecl> } {
   const types = new Map<string, TypeDecl>();
   const aliases = new Map<string, AliasDecl>();
   for (const d of decls) {
     if (d.kind === 'TypeDecl' && !types.has(d.name.text) && !aliases.has(d.name.text)) types.set(d.name.text, d);
     if (d.kind === 'AliasDecl' && !types.has(d.name.text) && !aliases.has(d.name.text)) aliases.set(d.name.text, d);
   }
+  return { types, aliases };
+}
+
+/**
+ * buildSchemaEnv for one document edit after edit: the environment's key
+ * (and its set of recursive names) is kept while the record types and
+ * aliases are the same declaration objects with doc comments that say the
+ * same, so results cached by key stay valid (see SchemaEnv.key).
+ */
+export class EnvBuilder {
+  private last?: { named: Array<readonly [string, Decl, readonly Comment[]]>; recursive: ReadonlySet<string>; key: object };
+
+  build(decls: readonly Decl[]): SchemaEnv {
+    const { types, aliases } = namedTypes(decls);
+    const named: Array<readonly [string, Decl, readonly Comment[]]> = [];
+    for (const [name, d] of types) named.push([name, d, d.doc ?? NO_DOC]);
+    for (const [name, d] of aliases) named.push([name, d, d.doc ?? NO_DOC]);
+    const last = this.last;
+    if (last !== undefined && sameNamed(last.named, named)) {
+      this.last = { ...last, named };
+      return makeEnv(types, aliases, last.recursive, last.key, {});
+    }
+    const recursive = findRecursiveNames(types, aliases);
+    const key = {};
+    this.last = { named, recursive, key };
+    return makeEnv(types, aliases, recursive, key, {});
+  }
+}
+
+function sameNamed(a: ReadonlyArray<readonly [string, Decl, readonly Comment[]]>, b: ReadonlyArray<readonly [string, Decl, readonly Comment[]]>): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    if (a[i][0] !== b[i][0] || a[i][1] !== b[i][1] || !sameDocText(a[i][2], b[i][2])) return false;
+  }
+  return true;
+}
+
+function makeEnv(
+  types: ReadonlyMap<string, TypeDecl>,
+  aliases: ReadonlyMap<string, AliasDecl>,
+  recursive: ReadonlySet<string>,
+  key: object,
+  options: ParseAnnotationsOptions,
+): SchemaEnv {
   const cache = new WeakMap<Decl, AnnotationsResult>();
   return {
     types,
     aliases,
-    recursive: findRecursiveNames(types, aliases),
+    recursive,
+    key,
     annotationsOf(decl: Decl): AnnotationsResult {
       let r = cache.get(decl);
       if (!r) {
@@ -72,7 +131,54 @@ function keptAnnotations(decl: Decl, options: ParseAnnotationsOptions): Annotati
   return result;
 }
 
-function namedRefs(t: import('../syntax/ast').TypeExpr, out: Set<string>): void {
+/**
+ * What a declaration's schemas can depend on in an environment: every name
+ * its type expressions mention, and, through the records and aliases those
+ * resolve to, every name reachable from them, each with the declaration it
+ * resolves to (undefined: none) and that declaration's doc comment. Schema
+ * conversion looks up no other name, and whether a name is recursive depends
+ * only on what is reachable from it; so while every name here resolves to the
+ * same declaration with a doc comment that says the same (sameEnvDeps), the
+ * declaration's schemas and their diagnostics are the same.
+ */
+export type EnvDeps = ReadonlyArray<readonly [name: string, decl: TypeDecl | AliasDecl | undefined, doc: readonly Comment[]]>;
+
+function typeExprsOf(decl: Decl): TypeExpr[] {
+  switch (decl.kind) {
+    case 'ToolDecl':
+    case 'FunctionDecl':
+      return [...(decl.params ?? []).map((p) => p.type), decl.returnType].filter((t) => t !== undefined);
+    case 'TypeDecl':
+      return (decl.fields ?? []).map((f) => f.type).filter((t) => t !== undefined);
+    case 'AliasDecl':
+      return decl.target ? [decl.target] : [];
+    default:
+      return [];
+  }
+}
+
+export function envDepsOf(decl: Decl, env: SchemaEnv): EnvDeps {
+  const names = new Set<string>();
+  for (const t of typeExprsOf(decl)) namedRefs(t, names);
+  const out: Array<readonly [string, TypeDecl | AliasDecl | undefined, readonly Comment[]]> = [];
+  // `names` grows while it is walked: a Set iterates over what is added meanwhile.
+  for (const name of names) {
+    const d = env.types.get(name) ?? env.aliases.get(name);
+    out.push([name, d, d?.doc ?? NO_DOC]);
+    if (d !== undefined) for (const t of typeExprsOf(d)) namedRefs(t, names);
+  }
+  return out;
+}
+
+export function sameEnvDeps(deps: EnvDeps, env: SchemaEnv): boolean {
+  for (const [name, decl, doc] of deps) {
+    const now = env.types.get(name) ?? env.aliases.get(name);
+    if (now !== decl || (now !== undefined && !sameDocText(now.doc ?? NO_DOC, doc))) return false;
+  }
+  return true;
+}
+
+function namedRefs(t: TypeExpr, out: Set<string>): void {
   switch (t.kind) {
     case 'NamedType':
       out.add(t.name);

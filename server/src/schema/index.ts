@@ -17,10 +17,11 @@ export {
 } from './annotations';
 export { MUTABILITIES, ACTIONS, DOMAINS, classifyBehaviorWord, type Mutability, type Action, type Domain } from './behaviorWords';
 export type { SchemaDiagnosticCode } from './contractDiagnostic';
-export { buildSchemaEnv, type SchemaEnv } from './env';
+export { buildSchemaEnv, EnvBuilder, type SchemaEnv } from './env';
+export { SchemaReuse } from './reuse';
 export { typeSchema, functionInputSchema, INTEGER_KEY_PATTERN, type SchemaResult, type SchemaPurpose } from './typeSchema';
 export { toolDefinition, toolSummary, ILO_OPTIONS_META_KEY, RESULT_PROPERTY, type McpTool, type McpToolAnnotations, type ToolDefinitionResult } from './mcpTool';
-export { buildManifest, manifestJson, schemaDiagnostics, type Manifest, type ManifestOptions, type OmittedTool, type ToolExtender } from './manifest';
+export { buildManifest, manifestJson, schemaDiagnostics, declDiagnostics, type SchemaDeclResults, type Manifest, type ManifestOptions, type OmittedTool, type ToolExtender } from './manifest';
 export { toStrictSchema, type StrictResult } from './strictSchema';
 export {
   toOpenAITools,

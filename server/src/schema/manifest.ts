@@ -6,7 +6,7 @@ import type { Decl, ToolDecl } from '../syntax/ast';
 import type { Diagnostic } from '../diagnostics';
 import { contractDiagnostic } from './contractDiagnostic';
 import { buildSchemaEnv, type SchemaEnv } from './env';
-import { toolDefinition, type McpTool } from './mcpTool';
+import { toolDefinition, type McpTool, type ToolDefinitionResult } from './mcpTool';
 import { functionAnnotationDiagnostics, typeSchema, TYPE_PROBLEMS } from './typeSchema';
 
 export interface OmittedTool {
@@ -84,39 +84,59 @@ export function manifestJson(manifest: Manifest): string {
  * verifier reports (unknown types in records, ...) are not repeated for
  * non-tool declarations.
  */
-export function schemaDiagnostics(decls: readonly Decl[], env: SchemaEnv): Diagnostic[] {
+export function schemaDiagnostics(decls: readonly Decl[], env: SchemaEnv, perDecl: SchemaDeclResults = FRESH_RESULTS): Diagnostic[] {
   const out: Diagnostic[] = [];
   const wireNames = new Map<string, ToolDecl>();
-  const annotationOnly = (d: Diagnostic) => !TYPE_PROBLEMS.has(d.code);
   for (const decl of decls) {
-    switch (decl.kind) {
-      case 'ToolDecl': {
-        const def = toolDefinition(decl, env);
-        out.push(...def.diagnostics);
-        const clash = wireNames.get(def.tool.name);
-        // The same ilo name twice is ILO-T002 already: one story per name.
-        if (clash && clash.name.text !== decl.name.text) {
-          out.push(
-            contractDiagnostic('duplicate-tool-name', 'warning', decl.name, `tool \`${clash.name.text}\` is already exported as \`${def.tool.name}\`; this one is left out of manifests`),
-          );
-        } else if (!clash) {
-          wireNames.set(def.tool.name, decl);
-        }
-        break;
-      }
-      case 'FunctionDecl':
-        out.push(...functionAnnotationDiagnostics(decl, env));
-        break;
-      case 'TypeDecl':
-      case 'AliasDecl':
-        out.push(...typeSchema(decl, env).diagnostics.filter(annotationOnly));
-        break;
-      default:
-        out.push(...env.annotationsOf(decl).diagnostics);
+    if (decl.kind !== 'ToolDecl') {
+      for (const d of perDecl.declDiagnostics(decl, env)) out.push(d);
+      continue;
+    }
+    const def = perDecl.toolDefinition(decl, env);
+    for (const d of def.diagnostics) out.push(d);
+    const clash = wireNames.get(def.tool.name);
+    // The same ilo name twice is ILO-T002 already: one story per name.
+    if (clash && clash.name.text !== decl.name.text) {
+      out.push(
+        contractDiagnostic('duplicate-tool-name', 'warning', decl.name, `tool \`${clash.name.text}\` is already exported as \`${def.tool.name}\`; this one is left out of manifests`),
+      );
+    } else if (!clash) {
+      wireNames.set(def.tool.name, decl);
     }
   }
   return dedupe(out);
 }
+
+/**
+ * Where schemaDiagnostics gets each declaration's own results: computed
+ * afresh (FRESH_RESULTS), or reused across edits (SchemaReuse, reuse.ts).
+ */
+export interface SchemaDeclResults {
+  toolDefinition(decl: ToolDecl, env: SchemaEnv): ToolDefinitionResult;
+  /** The schema-layer diagnostics of a declaration other than a tool (declDiagnostics). */
+  declDiagnostics(decl: Decl, env: SchemaEnv): readonly Diagnostic[];
+}
+
+/**
+ * The diagnostics of one declaration other than a tool: annotation problems,
+ * and for records and aliases their `@schema` problems (type errors are the
+ * verifier's).
+ */
+export function declDiagnostics(decl: Decl, env: SchemaEnv): readonly Diagnostic[] {
+  switch (decl.kind) {
+    case 'FunctionDecl':
+      return functionAnnotationDiagnostics(decl, env);
+    case 'TypeDecl':
+    case 'AliasDecl':
+      return typeSchema(decl, env).diagnostics.filter(annotationOnly);
+    default:
+      return env.annotationsOf(decl).diagnostics;
+  }
+}
+
+const annotationOnly = (d: Diagnostic) => !TYPE_PROBLEMS.has(d.code);
+
+const FRESH_RESULTS: SchemaDeclResults = { toolDefinition, declDiagnostics };
 
 function dedupe(ds: Diagnostic[]): Diagnostic[] {
   const seen = new Set<string>();

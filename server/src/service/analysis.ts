@@ -9,8 +9,8 @@ import { IncrementalParser, parseIlo } from '../syntax/parse';
 import { IncrementalChecker } from '../check/check';
 import { resolveImports, type FileHost } from '../project/imports';
 import type { LocatedDecl } from '../query/symbols';
-import { buildSchemaEnv, schemaDiagnostics, type SchemaEnv } from '../schema';
-import { contractDiagnostics, lintToolDecls, mergeSameRange, type CollisionScope, type ContractInput } from '../contracts';
+import type { SchemaEnv } from '../schema';
+import { ContractReuse, contractDiagnostics, lintToolDecls, mergeSameRange, type CollisionScope, type ContractInput } from '../contracts';
 
 export interface FileAnalysis {
   /** Absolute path of the analysed file. */
@@ -27,11 +27,15 @@ export interface FileAnalysis {
   diagnostics: Diagnostic[];
   /** The schema environment of the file's and the imported declarations (annotations parsed once, shared with the contract analyses). */
   env: SchemaEnv;
+  /** What the schema and contract analyses of this file keep from one edit to the next (contractsFor uses it). */
+  reuse?: ContractReuse;
 }
 
 interface FileState {
   parser: IncrementalParser;
   checker: IncrementalChecker;
+  /** Per-declaration schema and contract results, reused across edits. */
+  reuse: ContractReuse;
   /** Arities of functions the file saw through `use` last time (used for the next parse). */
   external: Map<string, number>;
 }
@@ -57,7 +61,7 @@ export function combineDiagnostics(...parts: ReadonlyArray<readonly Diagnostic[]
 export function contractsFor(analyses: readonly FileAnalysis[], scope: CollisionScope, options: { related?: boolean } = {}): Map<string, Diagnostic[]> {
   return contractDiagnostics(
     analyses.map((a) => ({ path: a.path, program: a.program, text: a.text, imported: a.importedLocated, env: a.env })),
-    { scope, related: options.related },
+    { scope, related: options.related, reuse: new Map(analyses.map((a) => [a.path, a.reuse])) },
   );
 }
 
@@ -103,7 +107,7 @@ export class Analyzer {
     const abs = path.resolve(filePath);
     let state = this.files.get(abs);
     if (!state) {
-      state = { parser: new IncrementalParser(), checker: new IncrementalChecker(), external: new Map() };
+      state = { parser: new IncrementalParser(), checker: new IncrementalChecker(), reuse: new ContractReuse(), external: new Map() };
       this.files.set(abs, state);
     }
     // Functions declared in used files take part in call-arity resolution too.
@@ -124,9 +128,10 @@ export class Analyzer {
       brokenDeclsAreUndefined: this.options.referenceCompat,
     });
     const importedLocated = imports.imported.map((decl) => ({ decl, file: imports.importedFile.get(decl) }));
-    const env = buildSchemaEnv([...parsed.program.decls, ...imports.imported]);
-    const schemaDiags = schemaDiagnostics(parsed.program.decls, env);
-    const lintDiags = lintToolDecls(parsed.program.decls, { imported: importedLocated, env, text });
+    const reuse = state.reuse;
+    const env = reuse.schema.env([...parsed.program.decls, ...imports.imported]);
+    const schemaDiags = reuse.schema.diagnostics(parsed.program.decls, env);
+    const lintDiags = lintToolDecls(parsed.program.decls, { imported: importedLocated, env, text, reuse: reuse.lint });
     const diagnostics = sortDiagnostics([...parsed.diagnostics, ...imports.diagnostics, ...checkDiags, ...schemaDiags, ...lintDiags]);
     return {
       path: abs,
@@ -137,6 +142,7 @@ export class Analyzer {
       dependencies: imports.dependencies,
       diagnostics,
       env,
+      reuse,
     };
   }
 

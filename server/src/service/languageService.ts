@@ -29,7 +29,7 @@ import * as path from 'node:path';
 import type { Decl } from '../syntax/ast';
 import { LineIndex } from '../syntax/lineIndex';
 import { Analyzer, combineDiagnostics, contractsFor, sortDiagnostics, type FileAnalysis } from './analysis';
-import { behaviorExtender, toolsOf, type CollisionScope } from '../contracts';
+import { behaviorExtender, resolveFile, type CollisionScope } from '../contracts';
 import type { Diagnostic } from '../diagnostics';
 import { expandInputs, WorkspaceIndex } from './workspace';
 import { quickFixes } from './codeActions';
@@ -403,8 +403,7 @@ export class LanguageService {
     if (this.collisionScope === 'file') return contractsFor([analysis], 'file').get(analysis.path) ?? [];
     // The file's tools against the index of the others' (kept current, never re-read per edit).
     const input = { path: analysis.path, program: analysis.program, text: analysis.text, imported: analysis.importedLocated, env: analysis.env };
-    const { tools, env } = toolsOf(input, analysis.env);
-    const f = { input, env, tools };
+    const f = resolveFile(input, analysis.reuse);
     this.toolsChanged = this.index.update(f, analysis.dependencies, analysis.text);
     return this.index.diagnostics(f, this.workspaceFiles);
   }

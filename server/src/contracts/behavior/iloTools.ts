@@ -5,7 +5,7 @@
 import type { Decl, Program, ToolDecl, TypeExpr } from '../../syntax/ast';
 import type { LocatedDecl } from '../../query/symbols';
 import { buildSchemaEnv, type SchemaEnv } from '../../schema/env';
-import { toolDefinition, type McpTool } from '../../schema/mcpTool';
+import { toolDefinition, type McpTool, type ToolDefinitionResult } from '../../schema/mcpTool';
 import { behaviorId, completeTriple, type BehaviorTriple, type ToolBehavior } from './behavior';
 import { inferBehavior, type ToolFacts } from './inferBehavior';
 import { factsFromMcpTool } from './mcpFacts';
@@ -95,9 +95,12 @@ export function effectiveBehavior(declared: Partial<BehaviorTriple> | undefined,
   return merged;
 }
 
+/** How a tool's MCP definition is made: toolDefinition, or a cache of its results (schema/reuse.ts). */
+export type DefineTool = (decl: ToolDecl, env: SchemaEnv) => ToolDefinitionResult;
+
 /** The contract view of one tool declaration, resolved in `env`. Never throws. */
-export function contractTool(decl: ToolDecl, file: string | undefined, env: SchemaEnv): ContractTool {
-  const mcp = safeDefinition(decl, env);
+export function contractTool(decl: ToolDecl, file: string | undefined, env: SchemaEnv, define: DefineTool = toolDefinition): ContractTool {
+  const mcp = safeDefinition(decl, env, define);
   const schema = normalizeSchema(mcp.inputSchema);
   const ann = env.annotationsOf(decl).annotations.behavior;
   const declared = ann ? { mutability: ann.mutability, action: ann.action, domain: ann.domain } : undefined;
@@ -121,9 +124,9 @@ export function contractTool(decl: ToolDecl, file: string | undefined, env: Sche
   return out;
 }
 
-function safeDefinition(decl: ToolDecl, env: SchemaEnv): McpTool {
+function safeDefinition(decl: ToolDecl, env: SchemaEnv, define: DefineTool): McpTool {
   try {
-    return toolDefinition(decl, env).tool;
+    return define(decl, env).tool;
   } catch {
     return { name: decl.name.text, inputSchema: { type: 'object' } };
   }
@@ -134,8 +137,11 @@ export function visibleLocated(input: ContractInput): Array<{ decl: Decl; file?:
   return [...input.program.decls.map((decl) => ({ decl, file: input.path })), ...(input.imported ?? [])];
 }
 
+/** Where toolsOf gets a tool's contract view: contractTool, or a cache of its results (contractReuse.ts). */
+export type ResolveTool = (decl: ToolDecl, file: string | undefined, env: SchemaEnv) => ContractTool;
+
 /** Every tool a file sees (own first, then imported; the first of a name in each file), each resolved in the file's environment. */
-export function toolsOf(input: ContractInput, env?: SchemaEnv): { tools: ContractTool[]; env: SchemaEnv } {
+export function toolsOf(input: ContractInput, env?: SchemaEnv, resolve: ResolveTool = contractTool): { tools: ContractTool[]; env: SchemaEnv } {
   const located = visibleLocated(input);
   const e = env ?? buildSchemaEnv(located.map((l) => l.decl));
   const tools: ContractTool[] = [];
@@ -149,7 +155,7 @@ export function toolsOf(input: ContractInput, env?: SchemaEnv): { tools: Contrac
     if (seen.has(key) || seen.has(named)) continue;
     seen.add(key);
     seen.add(named);
-    tools.push(contractTool(decl, file, e));
+    tools.push(resolve(decl, file, e));
   }
   return { tools, env: e };
 }

@@ -25,7 +25,7 @@ export {
 } from './behavior';
 export { inferBehavior, type ToolFacts, type BehaviorHints } from './inferBehavior';
 export { factsFromMcpTool, mcpToolsOf, type McpToolLike } from './mcpFacts';
-export { contractTool, toolsOf, visibleLocated, effectiveBehavior, type ContractInput, type ContractTool } from './iloTools';
+export { contractTool, toolKey, toolsOf, visibleLocated, effectiveBehavior, type ContractInput, type ContractTool, type DefineTool, type ResolveTool } from './iloTools';
 export { behaviorFix } from './behaviorFix';
 export { behaviorHover, behaviorHoverSections } from './behaviorHover';
 export { behaviorMeta, withBehavior, behaviorExtender, hintsForBehavior, BEHAVIOR_META_KEY, type BehaviorMeta, type BehaviorMetaOptions } from './behaviorMeta';

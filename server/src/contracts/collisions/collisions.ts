@@ -157,13 +157,62 @@ function compareNear(
 }
 
 /**
+ * What findCollisions works out per schema and per pair of schemas, kept
+ * from one call to the next (one document's edits): a schema's canonical
+ * form (by object: contract tools reused across edits keep theirs), and
+ * whether two schemas are near, by their canonical forms and the tools'
+ * names (all nearDifferences depends on).
+ */
+export class CollisionMemo {
+  private readonly canonical = new WeakMap<NormSchema, { text: string; hash?: string }>();
+  private readonly near = new Map<string, string[] | undefined>();
+
+  canonicalOf(schema: NormSchema): string {
+    return this.entry(schema).text;
+  }
+
+  hashOf(schema: NormSchema): string {
+    const e = this.entry(schema);
+    return (e.hash ??= schemaHash(schema));
+  }
+
+  nearDifferences(a: CollisionTool, b: CollisionTool): string[] | undefined {
+    const key = `${this.canonicalOf(a.schema)}\u0000${this.canonicalOf(b.schema)}\u0000${a.name}\u0000${b.name}`;
+    if (this.near.has(key)) return this.near.get(key);
+    const found = nearDifferences(a.schema, b.schema, a.name, b.name);
+    if (this.near.size >= NEAR_MEMO_LIMIT) this.near.clear();
+    this.near.set(key, found);
+    return found;
+  }
+
+  private entry(schema: NormSchema): { text: string; hash?: string } {
+    let e = this.canonical.get(schema);
+    if (e === undefined) {
+      e = { text: canonicalJson(schema) };
+      this.canonical.set(schema, e);
+    }
+    return e;
+  }
+}
+
+/** How many near / not-near verdicts a CollisionMemo keeps. */
+const NEAR_MEMO_LIMIT = 2_000;
+
+/** Each call works things out afresh. */
+const NO_MEMO = {
+  canonicalOf: (s: NormSchema) => canonicalJson(s),
+  hashOf: (s: NormSchema) => schemaHash(s),
+  nearDifferences: (a: CollisionTool, b: CollisionTool) => nearDifferences(a.schema, b.schema, a.name, b.name),
+};
+
+/**
  * Identical groups (two or more tools with the same normalised schema) and
  * near pairs between tools of different groups. Never throws.
  */
-export function findCollisions(tools: readonly CollisionTool[]): Collisions {
+export function findCollisions(tools: readonly CollisionTool[], memo: Pick<CollisionMemo, 'canonicalOf' | 'hashOf' | 'nearDifferences'> = NO_MEMO): Collisions {
   const byKey = new Map<string, CollisionTool[]>();
   for (const t of tools) {
-    const key = canonicalJson(t.schema);
+    const key = memo.canonicalOf(t.schema);
     const list = byKey.get(key);
     if (list) list.push(t);
     else byKey.set(key, [t]);
@@ -171,7 +220,7 @@ export function findCollisions(tools: readonly CollisionTool[]): Collisions {
   const groups: IdenticalGroup[] = [];
   for (const members of byKey.values()) {
     if (members.length < 2) continue;
-    groups.push({ schemaHash: schemaHash(members[0].schema), shape: shapeText(members[0].schema), members: members.map((m) => m.id) });
+    groups.push({ schemaHash: memo.hashOf(members[0].schema), shape: shapeText(members[0].schema), members: members.map((m) => m.id) });
   }
 
   const near: NearPair[] = [];
@@ -180,7 +229,7 @@ export function findCollisions(tools: readonly CollisionTool[]): Collisions {
     for (let j = i + 1; j < classes.length; j++) {
       const ra = classes[i][0];
       const rb = classes[j][0];
-      if (!nearDifferences(ra.schema, rb.schema, ra.name, rb.name)) continue;
+      if (!memo.nearDifferences(ra, rb)) continue;
       // Members of a class share their schema: the differences depend only on the two names.
       const byNames = new Map<string, string[]>();
       for (const a of classes[i]) {
@@ -188,7 +237,7 @@ export function findCollisions(tools: readonly CollisionTool[]): Collisions {
           const names = `${a.name}\u0000${b.name}`;
           let differences = byNames.get(names);
           if (!differences) {
-            differences = nearDifferences(a.schema, b.schema, a.name, b.name) ?? [];
+            differences = memo.nearDifferences(a, b) ?? [];
             byNames.set(names, differences);
           }
           near.push({ a: a.id, b: b.id, differences });

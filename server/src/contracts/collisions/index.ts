@@ -9,6 +9,7 @@
 
 export {
   findCollisions,
+  CollisionMemo,
   compareBehaviors,
   nearDifferences,
   type Collisions,

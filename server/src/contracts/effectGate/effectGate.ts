@@ -14,6 +14,7 @@ import { canonicalBuiltinName } from '../../syntax/builtins';
 import { forEachNode } from '../../syntax/walk';
 import { localBindings } from '../../query/symbols';
 import type { SchemaEnv } from '../../schema/env';
+import { DeclMemo } from '../../schema/declMemo';
 import { mutabilityVerdict, type ContractTool } from '../behavior';
 import { gateDiagnostic } from './gateMessage';
 
@@ -95,18 +96,61 @@ export interface EffectGateInput {
   tools: readonly ContractTool[];
   /** The file's text: lets the `@behavior` quick fixes keep indentation. */
   text?: string;
+  /**
+   * When the caller knows them: the functions declared PURE among the first
+   * `count` entries of `visible` (the file's own declarations), in order;
+   * those entries are then not looked at again.
+   */
+  pureOwn?: { count: number; functions: readonly FunctionDecl[] };
 }
 
 /** `effect-gate` diagnostics for the file's own functions declared PURE. Never throws. */
-export function effectGateDiagnostics(input: EffectGateInput): Diagnostic[] {
+export function effectGateDiagnostics(input: EffectGateInput, reuse?: GateReuse): Diagnostic[] {
   try {
-    return gate(input);
+    return gate(input, reuse);
   } catch {
     return [];
   }
 }
 
-function gate(input: EffectGateInput): Diagnostic[] {
+/**
+ * What a PURE function's search depended on: for every name it looked up,
+ * whether that name was a sink and which function (declaration, file) it
+ * named. While all are the same, so is what the search reaches.
+ */
+type Dep = readonly [name: string, sink: boolean, fn: FunctionDecl | undefined, file: string | undefined];
+
+interface Reach {
+  deps: Dep[];
+  reached: Map<string, { sink: Sink; chain: Step[] }>;
+}
+
+/**
+ * The effect gate of one document across edits: whether each function is
+ * declared PURE (by declaration and doc comment), and each PURE function's
+ * search, done again only when its body changed (a new declaration object) or
+ * a name it looked up now means something else. The diagnostics are made
+ * afresh from what was reached (their places are the nodes', moved in place).
+ */
+export class GateReuse {
+  readonly pure = new DeclMemo<boolean>((v) => v);
+  readonly reach = new WeakMap<FunctionDecl, Reach>();
+}
+
+const isPure = (decl: Decl, env: SchemaEnv): boolean => declaresPure(decl as FunctionDecl, env);
+
+function gate(input: EffectGateInput, reuse: GateReuse | undefined): Diagnostic[] {
+  // The file's own functions declared PURE: the only ones that get diagnostics.
+  const roots: FunctionDecl[] = input.pureOwn ? [...input.pureOwn.functions] : [];
+  for (let k = input.pureOwn?.count ?? 0; k < input.visible.length; k++) {
+    const { decl, file } = input.visible[k];
+    // Without a doc comment a function declares nothing.
+    if (decl.kind !== 'FunctionDecl' || file !== input.file || (decl.doc ?? []).length === 0) continue;
+    // Whether a function says PURE depends on its doc comment only, not on the environment.
+    if (reuse ? reuse.pure.get(decl, input.env, isPure) : declaresPure(decl, input.env)) roots.push(decl);
+  }
+  if (roots.length === 0) return [];
+
   const fns = new Map<string, FnInfo>();
   for (const { decl, file } of input.visible) {
     if (decl.kind === 'FunctionDecl' && !fns.has(decl.name.text)) fns.set(decl.name.text, { decl, file, calls: callSites(decl) });
@@ -123,37 +167,64 @@ function gate(input: EffectGateInput): Diagnostic[] {
     const verdict = mutabilityVerdict(tool.behavior);
     return verdict === 'read-only' ? undefined : { kind: 'tool', tool, verdict };
   };
+  const calleeOf = (name: string): FnInfo | undefined => (canonicalBuiltinName(name) ? undefined : fns.get(name));
+  const unchanged = (deps: readonly Dep[]): boolean => {
+    for (const [name, sink, fn, file] of deps) {
+      const now = calleeOf(name);
+      if ((sinkOf(name) !== undefined) !== sink || now?.decl !== fn || now?.file !== file) return false;
+    }
+    return true;
+  };
 
   const out: Diagnostic[] = [];
-  for (const { decl, file } of input.visible) {
-    if (decl.kind !== 'FunctionDecl' || file !== input.file || !declaresPure(decl, input.env)) continue;
+  for (const decl of roots) {
     const root = fns.get(decl.name.text);
     if (!root || root.decl !== decl) continue;
-
-    // Breadth-first: the first time a sink is met, its chain is a shortest one.
-    const reached = new Map<string, { sink: Sink; chain: Step[] }>();
-    const seen = new Set<string>([decl.name.text]);
-    let frontier: Array<{ fn: FnInfo; path: Step[] }> = [{ fn: root, path: [] }];
-    while (frontier.length > 0) {
-      const next: typeof frontier = [];
-      for (const { fn, path } of frontier) {
-        for (const site of fn.calls) {
-          const step = [...path, { fn, site }];
-          const sink = sinkOf(site.callee);
-          if (sink) {
-            if (!reached.has(site.callee)) reached.set(site.callee, { sink, chain: step });
-            continue;
-          }
-          const callee = canonicalBuiltinName(site.callee) ? undefined : fns.get(site.callee);
-          if (callee && !seen.has(site.callee)) {
-            seen.add(site.callee);
-            next.push({ fn: callee, path: step });
-          }
-        }
-      }
-      frontier = next;
+    const known = reuse?.reach.get(decl);
+    let reached: Map<string, { sink: Sink; chain: Step[] }>;
+    if (known !== undefined && unchanged(known.deps)) {
+      // The same things are reached the same way; the tools reached are taken as they are now.
+      reached = new Map();
+      for (const [name, r] of known.reached) reached.set(name, { sink: sinkOf(name)!, chain: r.chain });
+    } else {
+      const deps: Dep[] = [];
+      reached = search(root, sinkOf, calleeOf, (name, sink, fn) => deps.push([name, sink, fn?.decl, fn?.file]));
+      reuse?.reach.set(decl, { deps, reached });
     }
     if (reached.size > 0) out.push(gateDiagnostic(decl, [...reached.values()], input));
   }
   return out;
+}
+
+/** Breadth-first from `root`: the first time a sink is met, its chain is a shortest one. `looked` hears every name looked up. */
+function search(
+  root: FnInfo,
+  sinkOf: (name: string) => Sink | undefined,
+  calleeOf: (name: string) => FnInfo | undefined,
+  looked: (name: string, sink: boolean, fn: FnInfo | undefined) => void,
+): Map<string, { sink: Sink; chain: Step[] }> {
+  const reached = new Map<string, { sink: Sink; chain: Step[] }>();
+  const seen = new Set<string>([root.decl.name.text]);
+  let frontier: Array<{ fn: FnInfo; path: Step[] }> = [{ fn: root, path: [] }];
+  while (frontier.length > 0) {
+    const next: typeof frontier = [];
+    for (const { fn, path } of frontier) {
+      for (const site of fn.calls) {
+        const step = [...path, { fn, site }];
+        const sink = sinkOf(site.callee);
+        const callee = calleeOf(site.callee);
+        looked(site.callee, sink !== undefined, callee);
+        if (sink) {
+          if (!reached.has(site.callee)) reached.set(site.callee, { sink, chain: step });
+          continue;
+        }
+        if (callee && !seen.has(site.callee)) {
+          seen.add(site.callee);
+          next.push({ fn: callee, path: step });
+        }
+      }
+    }
+    frontier = next;
+  }
+  return reached;
 }

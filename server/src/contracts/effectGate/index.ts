@@ -3,4 +3,4 @@
 // mutating tool or a writing builtin, directly or through the functions it
 // calls; the diagnostic shows the shortest chain to each such tool.
 
-export { effectGateDiagnostics, type EffectGateInput } from './effectGate';
+export { effectGateDiagnostics, GateReuse, type EffectGateInput } from './effectGate';

@@ -6,7 +6,7 @@
 // MCP JSON before import (lintMcp.ts) and from ilo `tool` declarations
 // (lintDecls.ts, as diagnostics on the source).
 
-export { lintToolDecls } from './lintDecls';
+export { lintToolDecls, LintReuse } from './lintDecls';
 export { lintMcpTools, formatMcpLint, type McpLintFinding } from './lintMcp';
 export { LINT_RISK, type LintCode, type LintOptions } from './lintTools';
 export { isHiddenCodePoint } from './lintText';

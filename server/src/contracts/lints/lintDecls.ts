@@ -18,6 +18,26 @@ export interface LintDeclsOptions {
   lint?: LintOptions;
   /** The file's text: lets quick fixes keep indentation. */
   text?: string;
+  /** Findings kept from the last call for this document (reused while what the tools show a model is the same). */
+  reuse?: LintReuse;
+}
+
+/**
+ * The lint findings of one document's tools, kept across edits: they depend
+ * only on what each tool shows a model (its view) and the options, never on
+ * where the declarations are, so an edit that changes no tool's view reuses
+ * them; the diagnostics are placed afresh.
+ */
+export class LintReuse {
+  private last?: { key: string; findings: LintFinding[] };
+
+  findings(views: readonly LintTool[], options: LintOptions | undefined): LintFinding[] {
+    const key = JSON.stringify([views, options ?? null]);
+    if (this.last?.key === key) return this.last.findings;
+    const findings = lintToolContracts(views, options);
+    this.last = { key, findings };
+    return findings;
+  }
 }
 
 interface Located {
@@ -40,7 +60,8 @@ export function lintToolDecls(decls: readonly Decl[], options: LintDeclsOptions 
     const env = options.env ?? buildSchemaEnv([...decls, ...(options.imported ?? []).map((l) => l.decl)]);
     const views = tools.map((t) => lintViewOfDecl(t.decl, env));
     const out: Diagnostic[] = builtinShadowDiagnostics(decls, env, options.text);
-    for (const f of lintToolContracts(views, options.lint)) {
+    const findings = options.reuse ? options.reuse.findings(views, options.lint) : lintToolContracts(views, options.lint);
+    for (const f of findings) {
       const at = tools[f.tool];
       if (!at.own) continue;
       out.push(toDiagnostic(f, at.decl, env, f.other !== undefined ? tools[f.other] : undefined));

@@ -11,13 +11,17 @@ import type { SchemaEnv } from '../../schema/env';
 /** `shadowed-by-builtin` warnings for the tool declarations among `decls`. */
 export function builtinShadowDiagnostics(decls: readonly Decl[], env: SchemaEnv, text?: string): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const taken = new Set<string>();
-  for (const d of decls) if (d.kind === 'ToolDecl' || d.kind === 'FunctionDecl' || d.kind === 'TypeDecl' || d.kind === 'AliasDecl') taken.add(d.name.text);
+  // The names in use, gathered only when some tool has a builtin's name (rare).
+  let taken: Set<string> | undefined;
   for (const decl of decls) {
     if (decl.kind !== 'ToolDecl') continue;
     const name = decl.name.text;
     const builtin = canonicalBuiltinName(name);
     if (builtin === undefined) continue;
+    if (taken === undefined) {
+      taken = new Set<string>();
+      for (const d of decls) if (d.kind === 'ToolDecl' || d.kind === 'FunctionDecl' || d.kind === 'TypeDecl' || d.kind === 'AliasDecl') taken.add(d.name.text);
+    }
     const which = builtin === name ? `the name of the builtin \`${builtin}\`` : `the long-form name of the builtin \`${builtin}\``;
     const renamed = freeName(`${name}-tool`, taken);
     const d: Diagnostic = {
