@@ -45,17 +45,15 @@ export function encodeMessage(msg: Message, charset: BufferEncoding, kept: WeakM
       out.text('[');
       for (let i = 0; i < diagnostics.length; i++) {
         if (i > 0) out.bytes(COMMA);
-        const d = diagnostics[i];
-        if (isPlainObject(d)) {
-          let json = kept.get(d);
-          if (!json) {
-            json = Buffer.from(JSON.stringify(d), 'utf-8');
-            kept.set(d, json);
-          }
-          out.bytes(json);
-        } else {
-          out.text(JSON.stringify(d) ?? 'null');
+        const d = diagnostics[i] as object;
+        // Only plain objects are kept (and, published, never change): a kept one needs no second look.
+        let json = kept.get(d);
+        if (json === undefined && isPlainObject(d)) {
+          json = Buffer.from(JSON.stringify(d), 'utf-8');
+          kept.set(d, json);
         }
+        if (json !== undefined) out.bytes(json);
+        else out.text(JSON.stringify(d) ?? 'null');
       }
       out.text(']');
     }),
@@ -102,6 +100,7 @@ function writeObject(out: Pieces, obj: Record<string, unknown>, special: string,
 /** Bytes put together from text and kept buffers. */
 class Pieces {
   private readonly parts: Buffer[] = [];
+  private length = 0;
   private pending = '';
 
   text(s: string): void {
@@ -111,16 +110,19 @@ class Pieces {
   bytes(b: Buffer): void {
     this.flush();
     this.parts.push(b);
+    this.length += b.length;
   }
 
   done(): Buffer {
     this.flush();
-    return Buffer.concat(this.parts);
+    return Buffer.concat(this.parts, this.length);
   }
 
   private flush(): void {
     if (this.pending === '') return;
-    this.parts.push(Buffer.from(this.pending, 'utf-8'));
+    const b = Buffer.from(this.pending, 'utf-8');
     this.pending = '';
+    this.parts.push(b);
+    this.length += b.length;
   }
 }

@@ -52,7 +52,6 @@ export function toLspDiagnostics(
   const earlier = new Earlier(previous);
   return diags.map((d) => {
     const range = rangeOf(index, d.start, d.end);
-    const message = d.hint ? `${d.message}\nhint: ${d.hint}` : d.message;
     const related =
       d.related && d.related.length > 0
         ? d.related.map(
@@ -63,17 +62,9 @@ export function toLspDiagnostics(
           )
         : undefined;
     const suggestions = d.suggestions && d.suggestions.length > 0 ? d.suggestions : undefined;
-    const same = earlier.take(
-      range,
-      (c) =>
-        c.severity === SEVERITY[d.severity] &&
-        c.code === d.code &&
-        c.source === d.source &&
-        c.message === message &&
-        sameJson(c.relatedInformation, related) &&
-        sameJson((c.data as { suggestions?: unknown } | undefined)?.suggestions, suggestions),
-    );
+    const same = earlier.take(d, range, related, suggestions);
     if (same) return same;
+    const message = d.hint ? `${d.message}\nhint: ${d.hint}` : d.message;
     const out: LspDiagnostic = { range, severity: SEVERITY[d.severity], code: d.code, source: d.source, message };
     if (related) out.relatedInformation = related;
     if (suggestions) out.data = { suggestions: copyJson(suggestions) };
@@ -94,18 +85,38 @@ class Earlier {
     this.used = new Array<boolean>(list.length).fill(false);
   }
 
-  take(range: Range, matches: (c: LspDiagnostic) => boolean): LspDiagnostic | undefined {
+  /** An unused previous diagnostic that `d` converts to: at `range`, with `related` and `suggestions` as its related information and data. */
+  take(d: Diagnostic, range: Range, related: unknown, suggestions: unknown): LspDiagnostic | undefined {
     const list = this.list;
     while (this.next < list.length && compareRanges(list[this.next].range, range) < 0) this.next++;
     for (let i = this.next; i < list.length && compareRanges(list[i].range, range) === 0; i++) {
-      if (!this.used[i] && matches(list[i])) {
+      const c = list[i];
+      if (
+        !this.used[i] &&
+        typeof c.message === 'string' &&
+        isMessageOf(c.message, d) &&
+        c.code === d.code &&
+        c.severity === SEVERITY[d.severity] &&
+        c.source === d.source &&
+        sameJson(c.relatedInformation, related) &&
+        sameJson((c.data as { suggestions?: unknown } | undefined)?.suggestions, suggestions)
+      ) {
         this.used[i] = true;
-        return list[i];
+        return c;
       }
     }
     return undefined;
   }
 }
+
+/** Whether `message` is what `d` shows: its message, then its hint if any (compared in place, not put together). */
+function isMessageOf(message: string, d: Diagnostic): boolean {
+  if (!d.hint) return message === d.message;
+  const at = d.message.length;
+  return message.length === at + HINT.length + d.hint.length && message.startsWith(d.message) && message.startsWith(HINT, at) && message.endsWith(d.hint);
+}
+
+const HINT = '\nhint: ';
 
 function compareRanges(a: Range, b: Range): number {
   return (
