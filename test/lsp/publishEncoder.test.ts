@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { StreamMessageReader, StreamMessageWriter, type Message } from 'vscode-languageserver-protocol/node';
-import { encodeMessage, publishDiagnosticsEncoder } from '../../server/src/lsp/publishEncoder';
+import { MessageEncoder, publishDiagnosticsEncoder } from '../../server/src/lsp/publishEncoder';
 import { LanguageService } from '../../server/src/service/languageService';
 import { lcg } from '../helpers/random';
 
@@ -61,21 +61,49 @@ const MESSAGES: Array<[string, unknown]> = [
 
 for (const [what, msg] of MESSAGES) {
   test(`encoded as the library encodes it: ${what}`, () => {
-    const kept = new WeakMap<object, Buffer>();
-    assert.ok(encodeMessage(msg as Message, 'utf-8', kept).equals(byDefault(msg)));
-    // Again, from the kept JSON.
-    assert.ok(encodeMessage(msg as Message, 'utf-8', kept).equals(byDefault(msg)));
+    const encoder = new MessageEncoder();
+    assert.ok(encoder.encode(msg as Message, 'utf-8').equals(byDefault(msg)));
+    // Again, from the bytes of the first time.
+    assert.ok(encoder.encode(msg as Message, 'utf-8').equals(byDefault(msg)));
   });
 }
 
 test('a publish mixing kept diagnostics, new ones and a changed order', () => {
-  const kept = new WeakMap<object, Buffer>();
+  const encoder = new MessageEncoder();
   const a = diagnostic(1, 'a');
   const b = diagnostic(2, 'b ü');
   const c = diagnostic(3, 'c');
-  encodeMessage(publish({ uri: 'file:///a.ilo', version: 1, diagnostics: [a, b, c] }), 'utf-8', kept);
+  encoder.encode(publish({ uri: 'file:///a.ilo', version: 1, diagnostics: [a, b, c] }), 'utf-8');
   const next = publish({ uri: 'file:///a.ilo', version: 2, diagnostics: [c, diagnostic(0, 'new é'), a, a] });
-  assert.ok(encodeMessage(next, 'utf-8', kept).equals(byDefault(next)));
+  assert.ok(encoder.encode(next, 'utf-8').equals(byDefault(next)));
+});
+
+// Lists drawn from a pool of diagnostic objects, as a document's publishes
+// are: runs kept from the last publish, diagnostics dropped, inserted, moved,
+// repeated, non-plain values, several documents in turn and cleared ones.
+test('random publishes of several documents: always the bytes of JSON.stringify (seed 5)', () => {
+  const rnd = lcg(5);
+  const pool: unknown[] = Array.from({ length: 60 }, (_, i) => diagnostic(i, i % 7 === 0 ? `é ${i} 😀` : `d${i}`, i % 5 === 0 ? { data: { n: i } } : {}));
+  pool.push(null, 3, 'text', { toJSON: () => 'custom' }, [1, 2]);
+  const encoder = new MessageEncoder();
+  const lists = new Map<string, unknown[]>();
+  for (let step = 0; step < 600; step++) {
+    const uri = `file:///doc${Math.floor(rnd() * 3)}.ilo`;
+    let list = [...(lists.get(uri) ?? [])];
+    const changes = Math.floor(rnd() * 4);
+    for (let c = 0; c < changes; c++) {
+      const r = rnd();
+      const at = Math.floor(rnd() * (list.length + 1));
+      if (r < 0.35) list.splice(at, 0, pool[Math.floor(rnd() * pool.length)]);
+      else if (r < 0.6) list.splice(at, 1 + Math.floor(rnd() * 10));
+      else if (r < 0.7) list.push(...list.splice(at, 3));
+      else if (r < 0.75) list = [];
+      else list.splice(at, 0, ...pool.slice(Math.floor(rnd() * 40), Math.floor(rnd() * 60)));
+    }
+    lists.set(uri, list);
+    const msg = publish({ uri, version: step, diagnostics: list });
+    assert.ok(encoder.encode(msg, 'utf-8').equals(byDefault(msg)), `step ${step}`);
+  }
 });
 
 /** The raw frames a writer produced: each header's Content-Length and the body bytes that follow. */
@@ -142,16 +170,18 @@ test('random edits: the live service, encoded from kept JSON, sends what a fresh
   let doc = Array.from({ length: 4 }, () => programs.join('\n')).join('\n') + '\n';
   const uri = 'file:///tmp/ilo-encoder-fuzz/doc.ilo';
   const live = new LanguageService();
-  const kept = new WeakMap<object, Buffer>();
-  const send = (p: unknown) => encodeMessage(publish(p), 'utf-8', kept);
-  send(live.setDocument(uri, doc, 1)[0]);
+  const encoder = new MessageEncoder();
+  const send = (p: unknown) => encoder.encode(publish(p), 'utf-8');
+  let before = live.setDocument(uri, doc, 1)[0].diagnostics;
+  send({ uri, version: 1, diagnostics: before });
   let reused = 0;
   for (let i = 0; i < 150; i++) {
     const at = Math.floor(rnd() * doc.length);
     const del = rnd() < 0.3 ? Math.floor(rnd() * 3) : 0;
     doc = doc.slice(0, at) + pieces[Math.floor(rnd() * pieces.length)] + doc.slice(at + del);
     const published = live.setDocument(uri, doc, i + 2)[0];
-    reused += published.diagnostics.filter((d) => kept.has(d)).length;
+    reused += published.diagnostics.filter((d) => before.includes(d)).length;
+    before = published.diagnostics;
     const fresh = new LanguageService().setDocument(uri, doc, i + 2)[0];
     assert.ok(send(published).equals(byDefault(publish(fresh))), `edit ${i + 1}:\n${doc}`);
   }

@@ -2,17 +2,20 @@
 // cheap. A keystroke republishes every diagnostic of the document (hundreds in
 // a large file, tens of kilobytes of JSON), though few of them changed; the
 // language service publishes an unchanged diagnostic as the same object
-// (service/lspDiagnostics.ts), so the UTF-8 JSON of each diagnostic is kept
-// by object identity and a publish joins the kept pieces. The bytes are the
-// ones JSON.stringify + Buffer.from would give: every other message, and any
-// publish that is not plain data, takes that default path.
+// (service/lspDiagnostics.ts). So the encoder keeps, per document, the bytes
+// of its last publish and where each diagnostic's JSON lies in them: a run of
+// diagnostics that were published side by side last time is copied as one
+// slice, and only the others are looked up (by object identity) or encoded.
+// The bytes are the ones JSON.stringify + Buffer.from would give: every other
+// message, and any publish that is not plain data, takes that default path.
 //
 // A diagnostic object must not change once published (its JSON is kept).
 
 import { Message, type ContentTypeEncoderOptions } from 'vscode-languageserver/node';
 
 const PUBLISH_DIAGNOSTICS = 'textDocument/publishDiagnostics';
-const COMMA = Buffer.from(',');
+/** How far ahead in the last publish a diagnostic is looked for, past ones that were dropped. */
+const LOOK_AHEAD = 8;
 
 /** What vscode-jsonrpc's StreamMessageWriter asks of a content-type encoder (`application/json`). */
 export interface JsonEncoder {
@@ -21,12 +24,12 @@ export interface JsonEncoder {
 }
 
 export function publishDiagnosticsEncoder(): JsonEncoder {
-  const kept = new WeakMap<object, Buffer>();
+  const encoder = new MessageEncoder();
   return {
     name: 'application/json',
     encode(msg, options) {
       try {
-        return Promise.resolve(encodeMessage(msg, options.charset, kept));
+        return Promise.resolve(encoder.encode(msg, options.charset));
       } catch (err) {
         return Promise.reject(err);
       }
@@ -34,41 +37,87 @@ export function publishDiagnosticsEncoder(): JsonEncoder {
   };
 }
 
-/** The message as JSON bytes in `charset`; a publishDiagnostics's diagnostics come from (and go into) `kept`. */
-export function encodeMessage(msg: Message, charset: BufferEncoding, kept: WeakMap<object, Buffer>): Buffer {
-  const diagnostics = charset === 'utf-8' || charset === 'utf8' ? publishedList(msg) : undefined;
-  if (!diagnostics) return Buffer.from(JSON.stringify(msg, undefined, 0), charset);
-  const out = new Pieces();
-  // {"jsonrpc":…,"method":…,"params":{"uri":…,"version":…,"diagnostics":[…]}} in the objects' own key order.
-  writeObject(out, msg as unknown as Record<string, unknown>, 'params', (params) =>
-    writeObject(out, params as Record<string, unknown>, 'diagnostics', () => {
-      out.text('[');
-      for (let i = 0; i < diagnostics.length; i++) {
-        if (i > 0) out.bytes(COMMA);
-        const d = diagnostics[i] as object;
-        // Only plain objects are kept (and, published, never change): a kept one needs no second look.
-        let json = kept.get(d);
-        if (json === undefined && isPlainObject(d)) {
-          json = Buffer.from(JSON.stringify(d), 'utf-8');
-          kept.set(d, json);
-        }
-        if (json !== undefined) out.bytes(json);
-        else out.text(JSON.stringify(d) ?? 'null');
-      }
-      out.text(']');
-    }),
-  );
-  return out.done();
+/** A document's last publish: its diagnostics, the bytes sent, and where each diagnostic's JSON lies in them. */
+interface Layout {
+  items: readonly unknown[];
+  bytes: Buffer;
+  start: Int32Array;
+  end: Int32Array;
 }
 
-/** The diagnostics array of a publishDiagnostics notification made of plain objects, or undefined. */
-function publishedList(msg: Message): unknown[] | undefined {
+export class MessageEncoder {
+  /** The JSON of diagnostics published outside a run (new, or moved), by object. */
+  private readonly kept = new WeakMap<object, Buffer>();
+  /** By document uri; a document whose diagnostics are cleared has none. */
+  private readonly layouts = new Map<string, Layout>();
+
+  /** The message as JSON bytes in `charset`. */
+  encode(msg: Message, charset: BufferEncoding): Buffer {
+    const params = charset === 'utf-8' || charset === 'utf8' ? publishParams(msg) : undefined;
+    if (!params) return Buffer.from(JSON.stringify(msg, undefined, 0), charset);
+    const out = new Pieces();
+    // {"jsonrpc":…,"method":…,"params":{"uri":…,"version":…,"diagnostics":[…]}} in the objects' own key order.
+    writeObject(out, msg as unknown as Record<string, unknown>, 'params', () =>
+      writeObject(out, params, 'diagnostics', () => this.writeList(out, typeof params.uri === 'string' ? params.uri : undefined, params.diagnostics as unknown[])),
+    );
+    const bytes = out.done();
+    out.layout?.(bytes);
+    return bytes;
+  }
+
+  private writeList(out: Pieces, uri: string | undefined, list: readonly unknown[]): void {
+    const last = uri === undefined ? undefined : this.layouts.get(uri);
+    const start = new Int32Array(list.length);
+    const end = new Int32Array(list.length);
+    out.text('[');
+    let j = 0; // the next diagnostic of the last publish not yet passed
+    for (let i = 0; i < list.length; i++) {
+      if (i > 0) out.comma();
+      const item = list[i];
+      const k = last ? indexAhead(last.items, item, j) : -1;
+      if (last && k >= 0) {
+        const from = last.start[k];
+        const to = last.end[k];
+        start[i] = out.slice(last.bytes, from, to);
+        end[i] = start[i] + (to - from);
+        j = k + 1;
+        continue;
+      }
+      let json = this.kept.get(item as object);
+      if (json === undefined && isPlainObject(item)) {
+        json = Buffer.from(JSON.stringify(item), 'utf-8');
+        this.kept.set(item, json);
+      }
+      // Not plain data: encoded as JSON.stringify does, each time.
+      if (json === undefined) json = Buffer.from(JSON.stringify(item) ?? 'null', 'utf-8');
+      start[i] = out.slice(json, 0, json.length);
+      end[i] = start[i] + json.length;
+    }
+    out.text(']');
+    if (uri === undefined) return;
+    // Recorded once the bytes exist (they are what the next publish copies from).
+    out.layout = (bytes) => {
+      if (list.length === 0) this.layouts.delete(uri);
+      else this.layouts.set(uri, { items: list.slice(), bytes, start, end });
+    };
+  }
+}
+
+/** Index of `item` among `items[from, from + LOOK_AHEAD]`, or -1. */
+function indexAhead(items: readonly unknown[], item: unknown, from: number): number {
+  const to = Math.min(items.length, from + LOOK_AHEAD + 1);
+  for (let k = from; k < to; k++) if (items[k] === item) return k;
+  return -1;
+}
+
+/** The params of a publishDiagnostics notification made of plain data, or undefined. */
+function publishParams(msg: Message): Record<string, unknown> | undefined {
   if (!Message.isNotification(msg) || msg.method !== PUBLISH_DIAGNOSTICS || !isPlainObject(msg)) return undefined;
   const params = msg.params;
   if (!isPlainObject(params)) return undefined;
-  const list = (params as { diagnostics?: unknown }).diagnostics;
+  const list = params.diagnostics;
   if (!Array.isArray(list) || Object.getPrototypeOf(list) !== Array.prototype || 'toJSON' in list) return undefined;
-  return list;
+  return params;
 }
 
 /** An object JSON.stringify writes key by key: a plain object without toJSON. */
@@ -79,14 +128,14 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** Writes `obj` as JSON.stringify does, except the value under `special`, which `writeSpecial` writes. */
-function writeObject(out: Pieces, obj: Record<string, unknown>, special: string, writeSpecial: (value: unknown) => void): void {
+function writeObject(out: Pieces, obj: Record<string, unknown>, special: string, writeSpecial: () => void): void {
   out.text('{');
   let first = true;
   for (const key of Object.keys(obj)) {
     const value = obj[key];
     if (key === special) {
       out.text(`${first ? '' : ','}${JSON.stringify(key)}:`);
-      writeSpecial(value);
+      writeSpecial();
     } else {
       const json = JSON.stringify(value);
       if (json === undefined) continue; // undefined, functions and symbols are left out, as JSON.stringify does
@@ -97,32 +146,67 @@ function writeObject(out: Pieces, obj: Record<string, unknown>, special: string,
   out.text('}');
 }
 
-/** Bytes put together from text and kept buffers. */
+const COMMA = 0x2c;
+
+/**
+ * Bytes put together from text and slices of buffers. A slice that continues
+ * the previous one in the same buffer, past the comma between them, extends
+ * it: a run of unchanged diagnostics is one copy.
+ */
 class Pieces {
-  private readonly parts: Buffer[] = [];
+  private readonly parts: Array<{ bytes: Buffer; from: number; to: number; at: number }> = [];
   private length = 0;
   private pending = '';
+  private pendingComma = false;
+  /** Set by the list writer: records the layout of the finished bytes. */
+  layout?: (bytes: Buffer) => void;
 
   text(s: string): void {
+    this.flushComma();
     this.pending += s;
   }
 
-  bytes(b: Buffer): void {
-    this.flush();
-    this.parts.push(b);
-    this.length += b.length;
+  comma(): void {
+    this.flushComma();
+    this.pendingComma = true;
+  }
+
+  /** Appends `bytes[from, to)`; returns where it starts in the result. */
+  slice(bytes: Buffer, from: number, to: number): number {
+    const last = this.parts[this.parts.length - 1];
+    if (this.pendingComma && this.pending === '' && last && last.bytes === bytes && last.to + 1 === from && bytes[last.to] === COMMA) {
+      this.pendingComma = false;
+      this.length += to - last.to;
+      last.to = to;
+      return last.at + (from - last.from);
+    }
+    this.flushComma();
+    this.flushText();
+    const at = this.length;
+    this.parts.push({ bytes, from, to, at });
+    this.length += to - from;
+    return at;
   }
 
   done(): Buffer {
-    this.flush();
-    return Buffer.concat(this.parts, this.length);
+    this.flushComma();
+    this.flushText();
+    const out = Buffer.allocUnsafe(this.length);
+    for (const p of this.parts) p.bytes.copy(out, p.at, p.from, p.to);
+    return out;
   }
 
-  private flush(): void {
+  private flushComma(): void {
+    if (!this.pendingComma) return;
+    this.pendingComma = false;
+    this.pending += ',';
+  }
+
+  private flushText(): void {
     if (this.pending === '') return;
     const b = Buffer.from(this.pending, 'utf-8');
     this.pending = '';
-    this.parts.push(b);
+    this.parts.push({ bytes: b, from: 0, to: b.length, at: this.length });
     this.length += b.length;
   }
 }
