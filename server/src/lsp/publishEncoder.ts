@@ -71,16 +71,22 @@ export class MessageEncoder {
     const end = new Int32Array(list.length);
     out.text('[');
     let j = 0; // the next diagnostic of the last publish not yet passed
-    for (let i = 0; i < list.length; i++) {
+    let i = 0;
+    while (i < list.length) {
       if (i > 0) out.comma();
       const item = list[i];
       const k = last ? indexAhead(last.items, item, j) : -1;
       if (last && k >= 0) {
-        const from = last.start[k];
-        const to = last.end[k];
-        start[i] = out.slice(last.bytes, from, to);
-        end[i] = start[i] + (to - from);
-        j = k + 1;
+        // The diagnostics that follow it as they did last time: one slice, commas included.
+        let e = k + 1;
+        while (e < last.items.length && i + (e - k) < list.length && list[i + (e - k)] === last.items[e]) e++;
+        const base = last.start[k];
+        const at = out.slice(last.bytes, base, last.end[e - 1]);
+        for (let m = k; m < e; m++, i++) {
+          start[i] = at + (last.start[m] - base);
+          end[i] = at + (last.end[m] - base);
+        }
+        j = e;
         continue;
       }
       let json = this.kept.get(item as object);
@@ -92,6 +98,7 @@ export class MessageEncoder {
       if (json === undefined) json = Buffer.from(JSON.stringify(item) ?? 'null', 'utf-8');
       start[i] = out.slice(json, 0, json.length);
       end[i] = start[i] + json.length;
+      i++;
     }
     out.text(']');
     if (uri === undefined) return;
@@ -151,7 +158,7 @@ const COMMA = 0x2c;
 /**
  * Bytes put together from text and slices of buffers. A slice that continues
  * the previous one in the same buffer, past the comma between them, extends
- * it: a run of unchanged diagnostics is one copy.
+ * it (one copy).
  */
 class Pieces {
   private readonly parts: Array<{ bytes: Buffer; from: number; to: number; at: number }> = [];
