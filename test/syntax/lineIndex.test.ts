@@ -58,3 +58,28 @@ test('long texts: a one-character edit far from both ends, found by the block co
   assert.deepEqual(shape(index, edited), shape(new LineIndex(edited), edited));
   assert.equal(index.lineCount, 3002);
 });
+
+test('common prefix and suffix lengths equal a character-by-character count (random texts of every size)', () => {
+  const rnd = mulberry32(77);
+  const naivePrefix = (a: string, b: string, max: number) => {
+    let p = 0;
+    while (p < max && a[p] === b[p]) p++;
+    return p;
+  };
+  const naiveSuffix = (a: string, b: string, max: number) => {
+    let s = 0;
+    while (s < max && a[a.length - 1 - s] === b[b.length - 1 - s]) s++;
+    return s;
+  };
+  for (let i = 0; i < 300; i++) {
+    const length = Math.floor(rnd() ** 3 * 5000);
+    const base = Array.from({ length }, () => 'ab\n'[Math.floor(rnd() * 3)]).join('');
+    const at = Math.floor(rnd() * (length + 1));
+    const other = base.slice(0, at) + (rnd() < 0.5 ? 'c' : '') + base.slice(Math.min(length, at + Math.floor(rnd() * 3)));
+    const max = Math.min(base.length, other.length);
+    assert.equal(commonPrefixLength(base, other), naivePrefix(base, other, max), `prefix, text ${i}`);
+    assert.equal(commonSuffixLength(base, other), naiveSuffix(base, other, max), `suffix, text ${i}`);
+    const p = commonPrefixLength(base, other);
+    assert.equal(commonSuffixLength(base, other, max - p), naiveSuffix(base, other, max - p), `suffix after the prefix, text ${i}`);
+  }
+});

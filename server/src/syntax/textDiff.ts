@@ -1,14 +1,18 @@
 // Where two versions of a text differ: the lengths of their common prefix and
 // suffix. Long equal stretches are compared natively, a block at a time, so
 // finding a one-character edit in a 174 KB document costs a few hundred
-// block comparisons, not a loop over every character.
+// block comparisons, and in a small one a few dozen, not a loop over every
+// character.
 
-const BLOCK = 1024;
+/** Block sizes compared natively, largest first: at most 32 blocks of each smaller size, then up to 31 characters, are looked at one by one. */
+const BLOCKS = [1024, 32];
 
 /** Length of the longest common prefix of `a` and `b`, at most `max`. */
 export function commonPrefixLength(a: string, b: string, max = Math.min(a.length, b.length)): number {
   let p = 0;
-  while (p + BLOCK <= max && a.substring(p, p + BLOCK) === b.substring(p, p + BLOCK)) p += BLOCK;
+  for (const block of BLOCKS) {
+    while (p + block <= max && a.substring(p, p + block) === b.substring(p, p + block)) p += block;
+  }
   while (p < max && a.charCodeAt(p) === b.charCodeAt(p)) p++;
   return p;
 }
@@ -18,7 +22,9 @@ export function commonSuffixLength(a: string, b: string, max = Math.min(a.length
   const al = a.length;
   const bl = b.length;
   let s = 0;
-  while (s + BLOCK <= max && a.substring(al - s - BLOCK, al - s) === b.substring(bl - s - BLOCK, bl - s)) s += BLOCK;
+  for (const block of BLOCKS) {
+    while (s + block <= max && a.substring(al - s - block, al - s) === b.substring(bl - s - block, bl - s)) s += block;
+  }
   while (s < max && a.charCodeAt(al - 1 - s) === b.charCodeAt(bl - 1 - s)) s++;
   return s;
 }
