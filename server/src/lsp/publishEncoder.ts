@@ -7,7 +7,8 @@
 // diagnostics that were published side by side last time is copied as one
 // slice, and only the others are looked up (by object identity) or encoded.
 // The bytes are the ones JSON.stringify + Buffer.from would give: every other
-// message, and any publish that is not plain data, takes that default path.
+// message, a publish of few diagnostics and any publish that is not plain
+// data take that default path.
 //
 // A diagnostic object must not change once published (its JSON is kept).
 
