@@ -3,11 +3,9 @@
 
 import {
   CodeActionKind,
-  createConnection,
   DiagnosticSeverity,
   FileChangeType,
   Message,
-  ProposedFeatures,
   TextDocuments,
   TextDocumentSyncKind,
   type Connection,
@@ -26,6 +24,7 @@ import { NAVIGATION_CAPABILITIES, registerNavigation } from './lsp/navigate';
 import { registerDisplay, type DisplayConfig } from './lsp/display';
 import { FORMATTING_CAPABILITIES, registerFormatting } from './lsp/formatting';
 import { gateRouteRequest } from './gate/routeFile';
+import { commandLineConnection } from './lsp/connection';
 
 /** Commands the client invokes through `workspace/executeCommand`. */
 export const SERVER_COMMANDS = {
@@ -233,7 +232,7 @@ export function startServer(connectionFor: (batch: ChangeBatch) => Connection = 
 
 /** The connection of a server process (transport from the command line), counting handled messages for the batch. */
 function serverConnection(batch: ChangeBatch): Connection {
-  return createConnection(ProposedFeatures.all, {
+  return commandLineConnection({
     messageStrategy: {
       handleMessage(message, next) {
         batch.messageHandled();

@@ -72,6 +72,10 @@ interface OpenDocument {
   text: string;
   analysis?: FileAnalysis;
   index?: LineIndex;
+  /** The line index of the version this one replaced: the new index is worked out from it. */
+  previousIndex?: LineIndex;
+  /** The diagnostics last published for the document: unchanged ones are published again as the same objects. */
+  published?: LspDiagnostic[];
 }
 
 /** The workspace collision scope looks at no more files than this. */
@@ -150,7 +154,8 @@ export class LanguageService {
   /** Open or replace a document's text; returns the diagnostics to publish (it and its dependants). */
   setDocument(uri: string, text: string, version: number): PublishedDiagnostics[] {
     const p = uriToPath(uri);
-    this.open.set(uri, { uri, path: p, version, text });
+    const before = this.open.get(uri);
+    this.open.set(uri, { uri, path: p, version, text, previousIndex: before?.index ?? before?.previousIndex, published: before?.published });
     this.host.set(p, text);
     this.index.invalidate(p);
     return this.revalidate(p);
@@ -191,7 +196,10 @@ export class LanguageService {
   }
 
   private indexOf(doc: OpenDocument): LineIndex {
-    if (!doc.index) doc.index = new LineIndex(doc.text);
+    if (!doc.index) {
+      doc.index = new LineIndex(doc.text, doc.previousIndex);
+      doc.previousIndex = undefined;
+    }
     return doc.index;
   }
 
@@ -390,11 +398,8 @@ export class LanguageService {
     const analysis = doc.analysis;
     const contracts = this.contractDiagnosticsFor(analysis);
     const all = combineDiagnostics(analysis.diagnostics, contracts, this.drift.get(analysis.path) ?? []);
-    return {
-      uri: doc.uri,
-      version: doc.version,
-      diagnostics: toLspDiagnostics(all, analysis.text, doc.uri, (p) => this.textOf(p), this.indexOf(doc)),
-    };
+    doc.published = toLspDiagnostics(all, analysis.text, doc.uri, (p) => this.textOf(p), this.indexOf(doc), doc.published);
+    return { uri: doc.uri, version: doc.version, diagnostics: doc.published };
   }
 
   /** Collision, behavior and effect-gate diagnostics of one file, in the configured scope. */

@@ -16,17 +16,21 @@ export interface BinaryContent {
   nul: boolean;
 }
 
+/** The odd characters: controls other than tab, newline, vertical tab, form feed and carriage return; DEL and C1 controls; U+FFFD. */
+const ODD = /[\x00-\x08\x0e-\x1f\x7f-\x9f\ufffd]/;
+
 /** Binary content: at least 8 odd characters making up at least 2% of the first 32K characters. */
 export function binaryContent(text: string): BinaryContent | undefined {
-  let first = -1;
+  const sample = Math.min(text.length, SAMPLE);
+  // A native search finds the first odd character (a program has none): the count starts there.
+  const first = (text.length > SAMPLE ? text.slice(0, SAMPLE) : text).search(ODD);
+  if (first < 0) return undefined;
   let count = 0;
   let nul = false;
-  const sample = Math.min(text.length, SAMPLE);
-  for (let i = 0; i < sample; i++) {
+  for (let i = first; i < sample; i++) {
     const c = text.charCodeAt(i);
     const odd = (c < 32 && c !== 9 && c !== 10 && c !== 11 && c !== 12 && c !== 13) || c === 0x7f || (c >= 0x80 && c < 0xa0) || c === 0xfffd;
     if (!odd) continue;
-    if (first < 0) first = i;
     count++;
     if (c === 0) nul = true;
   }
