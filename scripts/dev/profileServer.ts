@@ -23,6 +23,7 @@ async function main(): Promise<void> {
   const edits = count > 0 ? keystrokes(text, count) : [];
   const times: number[] = [];
   for (let i = 0; i < edits.length; i++) times.push(await server.change(uri, i + 2, edits[i]));
+  if (process.argv.includes('--series')) console.log(times.map((x) => x.toFixed(1)).join(' '));
   console.log(`open ${open.toFixed(0)} ms; edit p50 ${quantile(times, 0.5)?.toFixed(2)} p95 ${quantile(times, 0.95)?.toFixed(2)}`);
   const status = fs.readFileSync(`/proc/${server.pid}/status`, 'utf8');
   console.log(status.split('\n').filter((l) => /^Vm(RSS|HWM)/.test(l)).join('  ').replace(/\s+/g, ' '));
