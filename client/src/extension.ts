@@ -27,9 +27,11 @@ function serverModule(context: vscode.ExtensionContext): string {
 
 function createClient(context: vscode.ExtensionContext): LanguageClient {
   const module = serverModule(context);
+  // Over stdio (not node IPC, where node serialises every message itself) the
+  // server writes each publish reusing the bytes of unchanged diagnostics.
   const serverOptions: ServerOptions = {
-    run: { module, transport: TransportKind.ipc },
-    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
+    run: { module, transport: TransportKind.stdio },
+    debug: { module, transport: TransportKind.stdio, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
   };
   const clientOptions: LanguageClientOptions = {
     documentSelector: [

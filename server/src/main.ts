@@ -1,4 +1,4 @@
-// Entry of dist/server.js: `node dist/server.js --stdio` (or --node-ipc, as VS Code starts it).
+// Entry of dist/server.js: `node dist/server.js --stdio` (as the VS Code client starts it; --node-ipc, --socket, --pipe also work).
 import { startServer } from './server';
 
 startServer();
