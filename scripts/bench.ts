@@ -171,7 +171,7 @@ export function benchVerifyCorpus(dir: string): BenchRow[] {
  * The text after edit `i` of a series near the middle of `doc`: even edits
  * type a character at the end of a code line, odd edits restore the original.
  */
-function editedText(doc: string, lines: readonly string[], i: number): string {
+export function editedText(doc: string, lines: readonly string[], i: number): string {
   if (i % 2 === 1) return doc;
   let ln = Math.floor(lines.length / 2) + (i % 50);
   while (ln < lines.length - 1 && (lines[ln].trim() === '' || lines[ln].trimStart().startsWith('--'))) ln++;

@@ -5,7 +5,7 @@
 // both give the same diagnostics.
 //   node scripts/run-bundled.mjs scripts/dev/contractStages.ts [corpusDir]
 import { isDeepStrictEqual } from 'node:util';
-import { bigDocument } from '../bench';
+import { bigDocument, editedText as editAt } from '../bench';
 import { IncrementalParser } from '../../server/src/syntax/parse';
 import { buildSchemaEnv, schemaDiagnostics } from '../../server/src/schema';
 import { ContractReuse, contractDiagnostics, lintToolDecls } from '../../server/src/contracts';
@@ -14,15 +14,7 @@ import { quantile } from '../stats';
 const dir = process.argv[2] ?? '../shared/corpus';
 const doc = bigDocument(dir);
 const lines = doc.split('\n');
-function editedText(i: number): string {
-  if (i % 2 === 1) return doc;
-  let ln = Math.floor(lines.length / 2) + (i % 50);
-  while (ln < lines.length - 1 && (lines[ln].trim() === '' || lines[ln].trimStart().startsWith('--'))) ln++;
-  let offset = 0;
-  for (let k = 0; k < ln; k++) offset += lines[k].length + 1;
-  offset += lines[ln].length;
-  return doc.slice(0, offset) + 'x' + doc.slice(offset);
-}
+const editedText = (i: number): string => editAt(doc, lines, i);
 
 const file = '/tmp/ilo-stages/big.ilo';
 const parser = new IncrementalParser();

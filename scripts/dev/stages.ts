@@ -3,22 +3,14 @@
 // bench edits it. Prints the open time, edit p50/p95 over the first 200 edits
 // (a fresh process, as the editor sees them) and the size of the last publish.
 //   node scripts/run-bundled.mjs scripts/dev/stages.ts [corpusDir]
-import { bigDocument } from '../bench';
+import { bigDocument, editedText as editAt } from '../bench';
 import { LanguageService } from '../../server/src/service/languageService';
 import { quantile } from '../stats';
 
 const dir = process.argv[2] ?? '../shared/corpus';
 const doc = bigDocument(dir);
 const lines = doc.split('\n');
-function editedText(i: number): string {
-  if (i % 2 === 1) return doc;
-  let ln = Math.floor(lines.length / 2) + (i % 50);
-  while (ln < lines.length - 1 && (lines[ln].trim() === '' || lines[ln].trimStart().startsWith('--'))) ln++;
-  let offset = 0;
-  for (let k = 0; k < ln; k++) offset += lines[k].length + 1;
-  offset += lines[ln].length;
-  return doc.slice(0, offset) + 'x' + doc.slice(offset);
-}
+const editedText = (i: number): string => editAt(doc, lines, i);
 const svc = new LanguageService();
 const uri = 'file:///tmp/ilo-stages/big.ilo';
 const t = performance.now();
