@@ -37,6 +37,7 @@ import type { CallShape } from './callArity';
 import { scanChunks, splitChunks, type Chunk } from './incremental/chunks';
 import { strictOutline } from './grammar';
 import { lex } from './lexer';
+import { commonPrefixLength, commonSuffixLength } from './textDiff';
 import { MAX_ERRORS, Parser, type ArityEnv } from './parser';
 import { isStrictFallback, resolveChunk } from './parser/resolve';
 import type { Token } from './tokens';
@@ -281,12 +282,12 @@ export class IncrementalParser {
     this.kept = undefined;
     if (old.length === 0) return this.slotsFor(text, splitChunks(text), []);
     const min = Math.min(oldText.length, text.length);
-    const p = commonPrefix(oldText, text, min);
+    const p = commonPrefixLength(oldText, text, min);
     if (p === oldText.length && p === text.length) {
       this.kept = { head: old.length, oldTail: old.length, tail: 0 };
       return old;
     }
-    const sfx = commonSuffix(oldText, text, min - p);
+    const sfx = commonSuffixLength(oldText, text, min - p);
     const delta = text.length - oldText.length;
     // First slot that can change: the one holding the character before the edit.
     // Old slots are in offset order: both lookups below are binary searches.
@@ -612,26 +613,6 @@ function fullStream(slots: readonly Slot[], pending = false): TokenStream {
   }
   boundary.push(pending);
   return { toks, boundary, chunkFirst, pendingIn, pendingOut: pending };
-}
-
-const BLOCK = 512;
-
-/** Length of the common prefix of `a` and `b` (at most `max`), comparing blocks natively first. */
-function commonPrefix(a: string, b: string, max: number): number {
-  let p = 0;
-  while (p + BLOCK <= max && a.substring(p, p + BLOCK) === b.substring(p, p + BLOCK)) p += BLOCK;
-  while (p < max && a.charCodeAt(p) === b.charCodeAt(p)) p++;
-  return p;
-}
-
-/** Length of the common suffix of `a` and `b` (at most `max`). */
-function commonSuffix(a: string, b: string, max: number): number {
-  let s = 0;
-  const al = a.length;
-  const bl = b.length;
-  while (s + BLOCK <= max && a.substring(al - s - BLOCK, al - s) === b.substring(bl - s - BLOCK, bl - s)) s += BLOCK;
-  while (s < max && a.charCodeAt(al - 1 - s) === b.charCodeAt(bl - 1 - s)) s++;
-  return s;
 }
 
 /** A copy of a freshly lexed slot (no cached parse) placed at `base`. */
