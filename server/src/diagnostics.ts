@@ -42,6 +42,25 @@ export interface Diagnostic {
   related?: RelatedInfo[];
 }
 
+/**
+ * `d` as it reads `by` characters further on in its file: a copy, with its
+ * related information and quick-fix edits in the same file moved too (those
+ * in other files stay). `d` itself when `by` is 0.
+ */
+export function shiftDiagnostic(d: Diagnostic, by: number): Diagnostic {
+  if (by === 0) return d;
+  // Spelled out rather than spread: this runs for every moved diagnostic on every keystroke.
+  const moved: Diagnostic = { code: d.code, source: d.source, severity: d.severity, start: d.start + by, end: d.end + by, message: d.message };
+  if (d.hint !== undefined) moved.hint = d.hint;
+  if (d.suggestions !== undefined) {
+    moved.suggestions = d.suggestions.map((s) =>
+      s.file === undefined ? { ...s, edits: s.edits.map((e) => ({ ...e, start: e.start + by, end: e.end + by })) } : s,
+    );
+  }
+  if (d.related !== undefined) moved.related = d.related.map((r) => (r.file === undefined ? { ...r, start: r.start + by, end: r.end + by } : r));
+  return moved;
+}
+
 export function isError(d: Diagnostic): boolean {
   return d.severity === 'error';
 }

@@ -10,7 +10,7 @@ import { aliasHints } from './aliasHints';
 import { BodyChecker, type Dependencies } from './body';
 import { sigKeyOf, type CheckEnv } from './env';
 import { IncrementalEnv } from './incrementalEnv';
-import { shiftDiagnostic } from './report';
+import { shiftDiagnostic } from '../diagnostics';
 import { GlobalNames } from './suggest';
 import { withinSuggestionDistance } from './nearest';
 

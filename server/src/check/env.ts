@@ -6,7 +6,8 @@
 import type { Diagnostic } from '../diagnostics';
 import type { AliasDecl, Decl, ErrorDecl, FunctionDecl, Param, Span, ToolDecl, TypeDecl, TypeExpr } from '../syntax/ast';
 import { nearestWithDistance } from './nearest';
-import { diag, didYouMean, shiftDiagnostic } from './report';
+import { diag, didYouMean } from './report';
+import { shiftDiagnostic } from '../diagnostics';
 import { namedRefs, toTy, validatedNamedTypes } from './typeExprs';
 import { UNKNOWN, showTy, type Ty } from './types';
 

@@ -11,7 +11,7 @@ import type { Diagnostic } from '../diagnostics';
 import type { Decl } from '../syntax/ast';
 import { EnvMemo, brokenSig, collectEnv, declaredSig, duplicateFunction, sigKeyOf, typeNameDiagnostics, type CheckEnv, type CollectOptions, type FnSig } from './env';
 import { sameTree } from '../syntax/incremental/sameTree';
-import { shiftDiagnostic } from './report';
+import { shiftDiagnostic } from '../diagnostics';
 
 export interface EnvUpdate {
   env: CheckEnv;

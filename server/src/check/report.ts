@@ -45,15 +45,3 @@ export function didYouMean(span: Span, replacement: string): Suggestion {
   return replaceWith(`Change to '${replacement}'`, span, replacement);
 }
 
-/** The same diagnostic moved by `by` characters (suggestion edits and same-file related ranges too). */
-export function shiftDiagnostic(d: Diagnostic, by: number): Diagnostic {
-  if (by === 0) return d;
-  // Spelled out rather than spread: this runs for every moved diagnostic on every keystroke.
-  const moved: Diagnostic = { code: d.code, source: d.source, severity: d.severity, start: d.start + by, end: d.end + by, message: d.message };
-  if (d.hint !== undefined) moved.hint = d.hint;
-  if (d.suggestions !== undefined) {
-    moved.suggestions = d.suggestions.map((s) => ({ ...s, edits: s.edits.map((e) => ({ ...e, start: e.start + by, end: e.end + by })) }));
-  }
-  if (d.related !== undefined) moved.related = d.related.map((r) => (r.file === undefined ? { ...r, start: r.start + by, end: r.end + by } : r));
-  return moved;
-}

@@ -9,7 +9,6 @@
 // handed out are never changed).
 
 import type { Comment, Decl } from '../syntax/ast';
-import type { Diagnostic } from '../diagnostics';
 import { sameEnvDeps, type EnvDeps, type SchemaEnv } from './env';
 
 const NO_DOC: readonly Comment[] = [];
@@ -81,22 +80,4 @@ export function sameDocText(a: readonly Comment[], b: readonly Comment[]): boole
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i] && a[i].text !== b[i].text) return false;
   return true;
-}
-
-/**
- * Diagnostics of one declaration moved by `delta`: copies, with their
- * related information and quick-fix edits in the same file moved too.
- */
-export function moveDiagnostics(ds: readonly Diagnostic[], delta: number): Diagnostic[] {
-  if (ds.length === 0) return ds as Diagnostic[];
-  return ds.map((d) => {
-    const out: Diagnostic = { ...d, start: d.start + delta, end: d.end + delta };
-    if (d.related) out.related = d.related.map((r) => (r.file === undefined ? { ...r, start: r.start + delta, end: r.end + delta } : r));
-    if (d.suggestions) {
-      out.suggestions = d.suggestions.map((s) =>
-        s.file === undefined ? { ...s, edits: s.edits.map((x) => ({ ...x, start: x.start + delta, end: x.end + delta })) } : s,
-      );
-    }
-    return out;
-  });
 }

@@ -4,18 +4,18 @@
 // reused (moved along when the declaration moves) while the declaration, its
 // doc comment and what it looks up in the environment are the same
 // (DeclMemo). Environments are those env() builds (no extra annotation keys).
-// Every result equals what the functions give afresh (test/service/contractReuse.test.ts).
+// Every result equals what the functions give afresh (test/contracts/contractReuse.test.ts).
 
 import type { Decl, FunctionDecl, ToolDecl } from '../syntax/ast';
-import type { Diagnostic } from '../diagnostics';
-import { DeclMemo, moveDiagnostics } from './declMemo';
+import { shiftDiagnostic, type Diagnostic } from '../diagnostics';
+import { DeclMemo } from './declMemo';
 import { EnvBuilder, envDepsOf, type EnvDeps, type SchemaEnv } from './env';
 import { declDiagnostics, schemaDiagnostics, type SchemaDeclResults } from './manifest';
 import { toolDefinition, type ToolDefinitionResult } from './mcpTool';
 
 function moveDefinition(def: ToolDefinitionResult, delta: number): ToolDefinitionResult {
   // The definition and its problems say nothing about places: only the diagnostics move.
-  return def.diagnostics.length === 0 ? def : { ...def, diagnostics: moveDiagnostics(def.diagnostics, delta) };
+  return def.diagnostics.length === 0 ? def : { ...def, diagnostics: def.diagnostics.map((d) => shiftDiagnostic(d, delta)) };
 }
 
 const definitionOf = (decl: Decl, env: SchemaEnv) => toolDefinition(decl as ToolDecl, env);
@@ -45,7 +45,7 @@ function declResult(decl: Decl, env: SchemaEnv): DeclResult {
 }
 
 function moveResult(r: DeclResult, delta: number): DeclResult {
-  return r.diagnostics.length === 0 ? r : { diagnostics: moveDiagnostics(r.diagnostics, delta), pure: r.pure };
+  return r.diagnostics.length === 0 ? r : { diagnostics: r.diagnostics.map((d) => shiftDiagnostic(d, delta)), pure: r.pure };
 }
 
 export class SchemaReuse implements SchemaDeclResults {

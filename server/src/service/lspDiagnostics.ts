@@ -67,7 +67,7 @@ export function toLspDiagnostics(
     const message = d.hint ? `${d.message}\nhint: ${d.hint}` : d.message;
     const out: LspDiagnostic = { range, severity: SEVERITY[d.severity], code: d.code, source: d.source, message };
     if (related) out.relatedInformation = related;
-    if (suggestions) out.data = { suggestions: copyJson(suggestions) };
+    if (suggestions) out.data = { suggestions: structuredClone(suggestions) };
     return out;
   });
 }
@@ -139,13 +139,4 @@ function sameJson(a: unknown, b: unknown): boolean {
     if (ka[i] !== kb[i] || !sameJson((a as Record<string, unknown>)[ka[i]], (b as Record<string, unknown>)[kb[i]])) return false;
   }
   return true;
-}
-
-/** A deep copy of plain data (arrays and plain objects; every key kept, in order). */
-function copyJson<T>(value: T): T {
-  if (typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) return value.map(copyJson) as T;
-  const out: Record<string, unknown> = {};
-  for (const k of Object.keys(value)) out[k] = copyJson((value as Record<string, unknown>)[k]);
-  return out as T;
 }
