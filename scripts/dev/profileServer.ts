@@ -25,6 +25,40 @@ async function main(): Promise<void> {
   for (let i = 0; i < edits.length; i++) times.push(await server.change(uri, i + 2, edits[i]));
   if (process.argv.includes('--series')) console.log(times.map((x) => x.toFixed(1)).join(' '));
   console.log(`open ${open.toFixed(0)} ms; edit p50 ${quantile(times, 0.5)?.toFixed(2)} p95 ${quantile(times, 0.95)?.toFixed(2)}`);
+  const idle = Number(process.argv.find((a) => a.startsWith('--idle='))?.slice(7) ?? 0);
+  if (idle > 0) {
+    const rss = () => fs.readFileSync(`/proc/${server.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1];
+    const seen: string[] = [];
+    for (let t = 0; t < idle; t += 1000) { seen.push(`${t / 1000}s ${Math.round(Number(rss()) / 1024)}`); await new Promise((r) => setTimeout(r, 1000)); }
+    console.log('idle RSS MB:', seen.join(', '));
+  }
+  if (process.argv.includes('--smaps')) {
+    // Resident memory per kind of mapping: what the RSS is made of.
+    const sums = new Map<string, number>();
+    let name = '';
+    for (const line of fs.readFileSync(`/proc/${server.pid}/smaps`, 'utf8').split('\n')) {
+      const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+      if (head) { name = head[1] || '[anon]'; continue; }
+      const rss = /^Rss:\s+(\d+) kB/.exec(line);
+      if (rss) sums.set(name, (sums.get(name) ?? 0) + Number(rss[1]));
+    }
+    for (const [k, v] of [...sums].sort((a, b) => b[1] - a[1]).slice(0, 8)) console.log(`  ${(v / 1024).toFixed(1).padStart(7)} MB  ${k}`);
+  }
+  if (process.argv.includes('--usr2')) {
+    // A --node-arg=--require=FILE preload may print the heap's spaces on SIGUSR2.
+    process.kill(server.pid, 'SIGUSR2');
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  if (process.argv.includes('--snapshot')) {
+    // --node-arg=--heapsnapshot-signal=SIGUSR2 must be given; the file lands in the server's cwd.
+    const before = new Set(fs.readdirSync('.'));
+    process.kill(server.pid, 'SIGUSR2');
+    for (let i = 0; i < 100; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      const made = fs.readdirSync('.').filter((f) => !before.has(f) && f.endsWith('.heapsnapshot'));
+      if (made.length > 0) { await new Promise((r) => setTimeout(r, 1500)); console.log('snapshot', made[0]); break; }
+    }
+  }
   const status = fs.readFileSync(`/proc/${server.pid}/status`, 'utf8');
   console.log(status.split('\n').filter((l) => /^Vm(RSS|HWM)/.test(l)).join('  ').replace(/\s+/g, ' '));
   await server.stop();
