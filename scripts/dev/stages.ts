@@ -7,7 +7,7 @@ import { bigDocument, editedText as editAt } from '../bench';
 import { LanguageService } from '../../server/src/service/languageService';
 import { quantile } from '../stats';
 
-const dir = process.argv[2] ?? '../shared/corpus';
+const dir = process.argv.slice(2).find((a) => !a.startsWith("--")) ?? '../shared/corpus';
 const doc = bigDocument(dir);
 const lines = doc.split('\n');
 const editedText = (i: number): string => editAt(doc, lines, i);
@@ -22,6 +22,7 @@ for (let i = 0; i < 200; i++) {
   JSON.stringify(svc.setDocument(uri, editedText(i), i + 2));
   times.push(performance.now() - tt);
 }
+if (process.argv.includes("--series")) console.log(times.map((x) => x.toFixed(1)).join(" "));
 console.log(`edit (facade + JSON) p50 ${quantile(times, 0.5).toFixed(2)} ms, p95 ${quantile(times, 0.95).toFixed(2)} ms`);
 const last = svc.setDocument(uri, doc, 999);
 console.log(`publish: ${last[0].diagnostics.length} diagnostics, ${JSON.stringify(last[0]).length} bytes of JSON`);

@@ -1,8 +1,7 @@
 // The language server sizes its own heap (server/src/lsp/heapTuning.ts). Each
 // case runs the same keystroke-like churn in a fresh process, with and without
-// the tuning, and compares the largest young generation it reached. (The
-// old generation's effect depends on when V8 collects; `npm run bench` shows
-// it as the server's RSS.)
+// the tuning, and compares the largest young generation it reached (`npm run
+// bench` shows the effect on the server's resident size).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
