@@ -45,7 +45,7 @@ function rangeOf(m: Measure): string {
 
 
 /** Resident and peak resident set of a process, in MB (Linux /proc); undefined elsewhere. */
-function memoryOf(pid: number): { rss: number; hwm: number } | undefined {
+export function memoryOf(pid: number): { rss: number; hwm: number } | undefined {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
     const kb = (field: string): number => Number(/(\d+)\s*kB/.exec(status.split('\n').find((l) => l.startsWith(field)) ?? '')?.[1] ?? NaN);

@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ServerProcess, keystrokes } from '../benchBlackBox';
+import { ServerProcess, keystrokes, memoryOf } from '../benchBlackBox';
 import { bigDocument } from '../bench';
 import { quantile } from '../stats';
 
@@ -27,9 +27,8 @@ async function main(): Promise<void> {
   console.log(`open ${open.toFixed(0)} ms; edit p50 ${quantile(times, 0.5)?.toFixed(2)} p95 ${quantile(times, 0.95)?.toFixed(2)}`);
   const idle = Number(process.argv.find((a) => a.startsWith('--idle='))?.slice(7) ?? 0);
   if (idle > 0) {
-    const rss = () => fs.readFileSync(`/proc/${server.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1];
     const seen: string[] = [];
-    for (let t = 0; t < idle; t += 1000) { seen.push(`${t / 1000}s ${Math.round(Number(rss()) / 1024)}`); await new Promise((r) => setTimeout(r, 1000)); }
+    for (let t = 0; t < idle; t += 1000) { seen.push(`${t / 1000}s ${Math.round(memoryOf(server.pid)?.rss ?? NaN)}`); await new Promise((r) => setTimeout(r, 1000)); }
     console.log('idle RSS MB:', seen.join(', '));
   }
   if (process.argv.includes('--smaps')) {
