@@ -1,4 +1,4 @@
-import { bigDocument } from '../bench';
+import { bigDocument, editedText } from '../bench';
 import { LanguageService } from '../../server/src/service/languageService';
 import * as v8 from 'node:v8';
 const mb = (x: number) => (x / 1048576).toFixed(1);
@@ -9,12 +9,7 @@ const svc = new LanguageService();
 svc.setDocument('file:///tmp/x/big.ilo', doc, 1);
 show('after open');
 const lines = doc.split('\n');
-for (let i = 0; i < 200; i++) {
-  let ln = Math.floor(lines.length / 2) + (i % 50);
-  while (lines[ln].trim() === '' || lines[ln].trimStart().startsWith('--')) ln++;
-  let off = 0; for (let k = 0; k < ln; k++) off += lines[k].length + 1; off += lines[ln].length;
-  svc.setDocument('file:///tmp/x/big.ilo', i % 2 ? doc : doc.slice(0, off) + 'x' + doc.slice(off), i + 2);
-}
+for (let i = 0; i < 200; i++) svc.setDocument('file:///tmp/x/big.ilo', editedText(doc, lines, i), i + 2);
 show('after edits');
 for (const s of v8.getHeapSpaceStatistics()) console.log(' ', s.space_name.padEnd(24), mb(s.space_size), mb(s.space_used_size));
 v8.setFlagsFromString('--expose-gc');

@@ -58,8 +58,8 @@ async function main(): Promise<void> {
       if (made.length > 0) { await new Promise((r) => setTimeout(r, 1500)); console.log('snapshot', made[0]); break; }
     }
   }
-  const status = fs.readFileSync(`/proc/${server.pid}/status`, 'utf8');
-  console.log(status.split('\n').filter((l) => /^Vm(RSS|HWM)/.test(l)).join('  ').replace(/\s+/g, ' '));
+  const mem = memoryOf(server.pid);
+  console.log(`RSS ${mem?.rss.toFixed(1)} MB, peak ${mem?.hwm.toFixed(1)} MB`);
   await server.stop();
 }
 void main();

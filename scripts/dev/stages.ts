@@ -2,7 +2,7 @@
 // service facade in one process, the 5,000-line file opened and edited as the
 // bench edits it. Prints the open time, edit p50/p95 over the first 200 edits
 // (a fresh process, as the editor sees them) and the size of the last publish.
-//   node scripts/run-bundled.mjs scripts/dev/stages.ts [corpusDir]
+//   node scripts/run-bundled.mjs scripts/dev/stages.ts [corpusDir] [--series]
 import { bigDocument, editedText as editAt } from '../bench';
 import { LanguageService } from '../../server/src/service/languageService';
 import { quantile } from '../stats';
