@@ -7,7 +7,10 @@
 //
 //   5,000-line file (the in-process bench's file of corpus programs): didOpen →
 //     first publishDiagnostics; one-character didChange → publishDiagnostics of
-//     that version (200 edits); hover and completion; RSS after it all.
+//     that version (200 edits, each sent as soon as the last one's diagnostics
+//     arrive); hover and completion; RSS after it all. Then the same edits in
+//     another fresh server, after a 1 s look at the opened file (the idle time
+//     the server's edit rehearsal uses).
 //   workspace of ~20,000 lines in small files, ilo.collisions.scope =
 //     workspace: the first keystroke, then keystroke p50/p95; peak RSS.
 //   CLI: `ilo-ls check` on an 18-line file and on the 5,000-line file, next to
@@ -284,6 +287,30 @@ async function bigFileRound(serverJs: string, file: string, text: string): Promi
   }
 }
 
+/** How long the user looks at a file after opening it, before typing, in the "after a look" rows. */
+const LOOK_MS = 1000;
+
+/**
+ * One fresh server on the 5,000-line file, typed into after the user has
+ * looked at it for LOOK_MS: the same 200 keystrokes as bigFileRound, with the
+ * idle time after the open that an editor user always leaves.
+ */
+async function lookRound(serverJs: string, file: string, text: string): Promise<Record<string, number>> {
+  const server = new ServerProcess(serverJs, { collisions: { scope: 'file' } });
+  try {
+    await server.initialize();
+    const uri = pathToFileURL(file).toString();
+    await server.open(uri, text);
+    await new Promise((resolve) => setTimeout(resolve, LOOK_MS));
+    const times: number[] = [];
+    const edits = keystrokes(text, EDITS);
+    for (let i = 0; i < edits.length; i++) times.push(await server.change(uri, i + 2, edits[i]));
+    return { lookP50: quantile(times, 0.5), lookP95: quantile(times, 0.95) };
+  } finally {
+    await server.stop();
+  }
+}
+
 /** One fresh server over the workspace in the workspace collision scope. */
 async function workspaceRound(serverJs: string, ws: { dir: string; edited: string }): Promise<Record<string, number>> {
   const server = new ServerProcess(serverJs, { collisions: { scope: 'workspace' } });
@@ -378,6 +405,9 @@ export async function benchBlackBox(opts: BlackBoxOptions): Promise<void> {
       for (let d = 0; d < dists.length; d++) record(columns[d], await bigFileRound(path.join(dists[d], 'server.js'), big.file, bigText));
     }
     for (let r = 0; r < rounds; r++) {
+      for (let d = 0; d < dists.length; d++) record(columns[d], await lookRound(path.join(dists[d], 'server.js'), big.file, bigText));
+    }
+    for (let r = 0; r < rounds; r++) {
       for (let d = 0; d < dists.length; d++) record(columns[d], await workspaceRound(path.join(dists[d], 'server.js'), ws));
     }
     // CLI: rounds of five interleaved runs of every command; each round gives its medians.
@@ -411,6 +441,8 @@ export async function benchBlackBox(opts: BlackBoxOptions): Promise<void> {
     { key: 'open', name: `${bigLines}-line file (${kb} KB): didOpen → first publishDiagnostics`, unit: 'ms', target: '≤ 400 ms' },
     { key: 'p50', name: `  one-character didChange → its publishDiagnostics, p50 (${EDITS} edits)`, unit: 'ms' },
     { key: 'p95', name: '  one-character didChange → its publishDiagnostics, p95', unit: 'ms', target: '≤ 10 ms' },
+    { key: 'lookP50', name: `  the same edits after a ${LOOK_MS / 1000} s look at the opened file, p50`, unit: 'ms' },
+    { key: 'lookP95', name: '  the same edits after the look, p95', unit: 'ms' },
     { key: 'hover', name: '  hover, p95 (50 requests)', unit: 'ms' },
     { key: 'completion', name: '  completion, p95 (50 requests)', unit: 'ms' },
     { key: 'rss', name: `  server RSS after open + ${EDITS} edits`, unit: 'MB', target: '≤ 150 MB' },

@@ -19,6 +19,8 @@ async function main(): Promise<void> {
   await server.initialize();
   const uri = pathToFileURL(file).toString();
   const open = await server.open(uri, text);
+  const pause = Number(process.argv.find((a) => a.startsWith("--pause="))?.slice(8) ?? 0);
+  if (pause > 0) await new Promise((r) => setTimeout(r, pause));
   const count = Number(process.argv.find((a) => a.startsWith("--edits="))?.slice(8) ?? 200);
   const edits = count > 0 ? keystrokes(text, count) : [];
   const times: number[] = [];

@@ -25,6 +25,7 @@ import { registerDisplay, type DisplayConfig } from './lsp/display';
 import { FORMATTING_CAPABILITIES, registerFormatting } from './lsp/formatting';
 import { gateRouteRequest } from './gate/routeFile';
 import { commandLineConnection } from './lsp/connection';
+import { IdleWarmUp } from './lsp/idleWarmUp';
 
 /** Commands the client invokes through `workspace/executeCommand`. */
 export const SERVER_COMMANDS = {
@@ -40,7 +41,7 @@ export const SERVER_COMMANDS = {
   gateRoute: 'ilo.server.gateRoute',
 } as const;
 
-export function startServer(connectionFor: (batch: ChangeBatch) => Connection = serverConnection): void {
+export function startServer(connectionFor: (beforeMessage: (message: Message) => void) => Connection = serverConnection): void {
   const documents = new TextDocuments(TextDocument);
   const service = new LanguageService(schemaHoverSections);
   let configurationSupport = false;
@@ -49,10 +50,29 @@ export function startServer(connectionFor: (batch: ChangeBatch) => Connection = 
   const changes = new ChangeBatch((uris) => {
     for (const uri of uris) analyseLatest(uri);
   });
-  const connection = connectionFor(changes);
+  // The first large document opened is rehearsed in idle time (service/rehearsal.ts).
+  const warmUp = new IdleWarmUp({
+    report: (err) => connection.console.error(`ilo: internal error while rehearsing edits: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`),
+    ended: (o) =>
+      connection.console.log(
+        `ilo: rehearsed edits in idle time to warm up the edit path: ${o.analyses} analyses in ${Math.round(o.ms)} ms${o.interrupted ? ', cut short by a message' : ''}`,
+      ),
+  });
+  const connection = connectionFor((message) => {
+    // Nothing a handler reads may come from a rehearsal.
+    warmUp.interrupt();
+    changes.messageHandled();
+    // A request about a document answers for its latest text: a change
+    // still waiting in the batch is analysed first, whichever handler
+    // (here or in lsp/) answers it.
+    const uri = requestDocument(message);
+    if (uri !== undefined) changes.settle(uri);
+  });
   const analyseLatest = (uri: string): void => {
     const doc = documents.get(uri);
-    if (doc) guarded(uri, () => service.setDocument(uri, doc.getText(), doc.version));
+    if (!doc) return;
+    guarded(uri, () => service.setDocument(uri, doc.getText(), doc.version));
+    warmUp.analysed(() => service.rehearsal(uri));
   };
   /** Before answering a command about `uri`, analyse its pending change (requests with a textDocument are settled by the connection). */
   const current = (uri: string): string => {
@@ -230,17 +250,12 @@ export function startServer(connectionFor: (batch: ChangeBatch) => Connection = 
   connection.listen();
 }
 
-/** The connection of a server process (transport from the command line), counting handled messages for the batch. */
-function serverConnection(batch: ChangeBatch): Connection {
+/** The connection of a server process (transport from the command line); `beforeMessage` sees every message before its handler. */
+function serverConnection(beforeMessage: (message: Message) => void): Connection {
   return commandLineConnection({
     messageStrategy: {
       handleMessage(message, next) {
-        batch.messageHandled();
-        // A request about a document answers for its latest text: a change
-        // still waiting in the batch is analysed first, whichever handler
-        // (here or in lsp/) answers it.
-        const uri = requestDocument(message);
-        if (uri !== undefined) batch.settle(uri);
+        beforeMessage(message);
         return next(message);
       },
     },

@@ -31,6 +31,12 @@ export interface LspSession {
   settings: Record<string, unknown>;
   /** Requests the server sent to the client, by method, in order. */
   serverRequests: string[];
+  /** Every publishDiagnostics received, in order. */
+  published: PublishDiagnosticsParams[];
+  /** Messages the server logged (window/logMessage), in order. */
+  logs: string[];
+  /** Resolves with the first logged message matching `pattern` (logged before or after this call). */
+  waitForLog(pattern: RegExp): Promise<string>;
   /** Resolves with the next diagnostics published for `uri` (after this call). */
   nextDiagnostics(uri: string): Promise<PublishDiagnosticsParams>;
   /** Opens a document and waits for its first diagnostics. */
@@ -79,12 +85,17 @@ export async function startSession(opts: StartOptions = {}): Promise<LspSession>
   const conn = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
   const published: PublishDiagnosticsParams[] = [];
   const serverRequests: string[] = [];
+  const logs: string[] = [];
   const waiters: Array<() => void> = [];
   const wake = (): void => {
     for (const w of waiters.splice(0)) w();
   };
   conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
     published.push(p);
+    wake();
+  });
+  conn.onNotification('window/logMessage', (p: { message: string }) => {
+    logs.push(p.message);
     wake();
   });
   const state = { settings: opts.settings ?? {} };
@@ -141,6 +152,9 @@ export async function startSession(opts: StartOptions = {}): Promise<LspSession>
       state.settings = value;
     },
     serverRequests,
+    published,
+    logs,
+    waitForLog: (pattern) => waitUntil(`a log message matching ${pattern}`, () => logs.find((m) => pattern.test(m))),
     nextDiagnostics,
     open: async (uri, text, version = 1) => {
       const pending = nextDiagnostics(uri);

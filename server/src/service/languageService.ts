@@ -58,6 +58,7 @@ import {
 import { loadTokenCounter } from '../measure/tokenCount';
 import { documentFormatting, rangeFormatting, type FormattingOutcome } from './formatting';
 import type { FormatStyle } from '../format';
+import { EditRehearsal, MIN_REHEARSAL_LINES, rehearsalPoints } from './rehearsal';
 
 export interface PublishedDiagnostics {
   uri: string;
@@ -159,6 +160,22 @@ export class LanguageService {
     this.host.set(p, text);
     this.index.invalidate(p);
     return this.revalidate(p);
+  }
+
+  /**
+   * An edit rehearsal for an open document of at least MIN_REHEARSAL_LINES
+   * lines (see rehearsal.ts), else undefined. Its steps re-analyse versions
+   * of the document and publish nothing; end it before anything else reads
+   * or changes this service.
+   */
+  rehearsal(uri: string): EditRehearsal | undefined {
+    const doc = this.open.get(uri);
+    if (!doc || lineCount(doc.text) < MIN_REHEARSAL_LINES) return undefined;
+    const { text, version } = doc;
+    return new EditRehearsal(text, rehearsalPoints(text), (rehearsed) => {
+      // A document closed meanwhile is not opened again.
+      if (this.open.has(uri)) this.setDocument(uri, rehearsed, version);
+    });
   }
 
   closeDocument(uri: string): PublishedDiagnostics[] {
@@ -540,4 +557,10 @@ export class LanguageService {
     const c = this.projectAt(uri, pos);
     return c ? refactor.typeDefinitionAt(this.projectView(), c.here, c.offset) : [];
   }
+}
+
+function lineCount(text: string): number {
+  let n = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+  return n;
 }

@@ -1,0 +1,95 @@
+// Rehearsing the edit path while the user reads. A fresh server process runs
+// the code of an edit (re-chunking, reuse of parsed chunks, incremental
+// checker and contract passes, diagnostic conversion) unoptimised for the
+// first few dozen keystrokes: on a large file those take two to three times
+// as long as later ones. A rehearsal types and deletes one character at a few
+// code lines of the opened document, analysing each version and discarding
+// the results, so the engine has compiled that code before the user types.
+//
+// It runs only in idle time, one analysis per step; the caller stops it
+// before handling any message, and `end` analyses the document's real text
+// again if a rehearsed version is the current one, so nothing a request or a
+// later edit sees comes from a rehearsal.
+
+/** Documents with fewer lines are cheap to edit even cold: no rehearsal. */
+export const MIN_REHEARSAL_LINES = 500;
+/** Insert-then-delete pairs a rehearsal types. */
+export const REHEARSAL_PAIRS = 16;
+
+/**
+ * Where a rehearsal types: the end offsets of `pairs` code lines (not blank,
+ * not a comment) spread evenly over the document, in document order.
+ */
+export function rehearsalPoints(text: string, pairs = REHEARSAL_PAIRS): number[] {
+  const ends: number[] = [];
+  let start = 0;
+  while (start <= text.length) {
+    const nl = text.indexOf('\n', start);
+    const end = nl < 0 ? text.length : nl;
+    const line = text.slice(start, end);
+    const body = line.trimStart();
+    if (body.trim() !== '' && !body.startsWith('--')) ends.push(line.endsWith('\r') ? end - 1 : end);
+    if (nl < 0) break;
+    start = nl + 1;
+  }
+  if (ends.length === 0 || pairs <= 0) return [];
+  const n = Math.min(pairs, ends.length);
+  return Array.from({ length: n }, (_, k) => ends[Math.floor(((k + 0.5) * ends.length) / n)]);
+}
+
+/**
+ * One rehearsal over a document's text. `analyse` analyses a version of the
+ * document (its results are not published).
+ */
+export class EditRehearsal {
+  private next = 0;
+  /** Whether the last version analysed is not the document's own text. */
+  private dirty = false;
+  private finished = false;
+  /** Versions analysed so far (the final analysis of the real text included). */
+  analyses = 0;
+
+  constructor(
+    private readonly text: string,
+    private readonly points: readonly number[],
+    private readonly analyse: (text: string) => void,
+  ) {}
+
+  /** Analyses the next version; false once none is left (the document is then analysed as its own text). */
+  step(): boolean {
+    if (this.finished) return false;
+    const k = this.next++;
+    const pair = k >> 1;
+    if (pair >= this.points.length) {
+      this.end();
+      return false;
+    }
+    if (k % 2 === 0) {
+      const at = this.points[pair];
+      // Dirty first: an analysis that throws may still have taken the typed text.
+      this.dirty = true;
+      this.analyses++;
+      this.analyse(`${this.text.slice(0, at)}x${this.text.slice(at)}`);
+    } else {
+      this.analyses++;
+      this.analyse(this.text);
+      this.dirty = false;
+    }
+    return true;
+  }
+
+  /** Stops the rehearsal; the document's own text is analysed again if a rehearsed version was the last. */
+  end(): void {
+    if (this.finished) return;
+    this.finished = true;
+    if (this.dirty) {
+      this.dirty = false;
+      this.analyses++;
+      this.analyse(this.text);
+    }
+  }
+
+  get done(): boolean {
+    return this.finished;
+  }
+}

@@ -1,0 +1,96 @@
+// Scheduling of the edit rehearsal (lsp/idleWarmUp.ts): one step per turn,
+// stopped for good by the first message, once per process, and a failing
+// step reported without taking the server down.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { IdleWarmUp, type WarmUpOutcome } from '../../server/src/lsp/idleWarmUp';
+import { EditRehearsal } from '../../server/src/service/rehearsal';
+
+/** A hand-cranked event loop: `turn` runs what was deferred so far. */
+function loop(): { defer: (f: () => void) => void; turn: () => boolean } {
+  let queue: Array<() => void> = [];
+  return {
+    defer: (f) => void queue.push(f),
+    turn: () => {
+      const now = queue;
+      queue = [];
+      for (const f of now) f();
+      return queue.length > 0;
+    },
+  };
+}
+
+test('a rehearsal runs one analysis per turn until it is done', () => {
+  const l = loop();
+  const seen: string[] = [];
+  const outcomes: WarmUpOutcome[] = [];
+  const warm = new IdleWarmUp({ report: assert.fail, ended: (o) => outcomes.push(o) }, l.defer);
+  warm.analysed(() => new EditRehearsal('ab', [1, 2], (t) => seen.push(t)));
+  assert.deepEqual(seen, [], 'nothing runs in the turn that opened the document');
+  assert.ok(warm.running);
+  l.turn();
+  assert.deepEqual(seen, ['axb']);
+  while (l.turn());
+  assert.deepEqual(seen, ['axb', 'ab', 'abx', 'ab']);
+  assert.equal(warm.running, false);
+  assert.deepEqual(
+    outcomes.map((o) => [o.analyses, o.interrupted]),
+    [[4, false]],
+  );
+});
+
+test('a message stops the rehearsal at once, the real text analysed before the handler runs', () => {
+  const l = loop();
+  const seen: string[] = [];
+  const outcomes: WarmUpOutcome[] = [];
+  const warm = new IdleWarmUp({ report: assert.fail, ended: (o) => outcomes.push(o) }, l.defer);
+  warm.analysed(() => new EditRehearsal('ab', [1, 2], (t) => seen.push(t)));
+  l.turn();
+  warm.interrupt();
+  assert.deepEqual(seen, ['axb', 'ab']);
+  while (l.turn());
+  assert.deepEqual(seen, ['axb', 'ab'], 'nothing more after the interruption');
+  warm.interrupt();
+  assert.deepEqual(
+    outcomes.map((o) => [o.analyses, o.interrupted]),
+    [[2, true]],
+  );
+});
+
+test('only the first document that can be rehearsed is: once per process', () => {
+  const l = loop();
+  let asked = 0;
+  const warm = new IdleWarmUp({ report: assert.fail }, l.defer);
+  warm.analysed(() => {
+    asked++;
+    return undefined; // a small document
+  });
+  warm.analysed(() => {
+    asked++;
+    return new EditRehearsal('ab', [1], () => undefined);
+  });
+  warm.analysed(() => {
+    asked++;
+    return new EditRehearsal('cd', [1], () => undefined);
+  });
+  assert.equal(asked, 2);
+});
+
+test('a step that throws is reported and the rehearsal ends on the real text', () => {
+  const l = loop();
+  const seen: string[] = [];
+  const reported: unknown[] = [];
+  const warm = new IdleWarmUp({ report: (err) => reported.push(err) }, l.defer);
+  warm.analysed(
+    () =>
+      new EditRehearsal('ab', [1, 2], (t) => {
+        seen.push(t);
+        if (t === 'axb') throw new Error('boom');
+      }),
+  );
+  while (l.turn());
+  assert.equal(reported.length, 1);
+  assert.equal(warm.running, false);
+  assert.deepEqual(seen, ['axb', 'ab'], 'the real text was analysed again');
+});
