@@ -8,7 +8,7 @@
 // `number`; an optional property that may also be `null` is just optional;
 // `additionalProperties: false` is the same as leaving it out.
 
-import { createHash } from 'node:crypto';
+import { sha256Hex } from './sha256';
 import { isJsonObject, type JsonObject, type JsonSchema, type JsonValue } from '../schema/json';
 
 /** A normalised schema. Every field is optional; `{}` accepts anything. */
@@ -180,7 +180,7 @@ export function normalizeSchema(schema: JsonValue | undefined): NormSchema {
 
 /** First 16 hex characters of SHA-256 of the normalised schema's canonical JSON. */
 export function schemaHash(n: NormSchema): string {
-  return createHash('sha256').update(canonicalJson(n), 'utf8').digest('hex').slice(0, 16);
+  return sha256Hex(canonicalJson(n)).slice(0, 16);
 }
 
 /** Compact text for messages: `{path: string, head?: number}`. */

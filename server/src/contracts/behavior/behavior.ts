@@ -5,7 +5,7 @@
 // because the `@behavior` annotation parser needs it too; this module adds
 // the identity hash, where a behavior came from, and how sure we are.
 
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../sha256';
 import { ACTIONS, DOMAINS, MUTABILITIES, type Action, type Domain, type Mutability } from '../../schema/behaviorWords';
 
 export { ACTIONS, DOMAINS, MUTABILITIES, type Action, type Domain, type Mutability };
@@ -80,7 +80,7 @@ export function behaviorKey(t: BehaviorTriple): string {
 
 /** Behavioral identity: first 16 hex characters of SHA-256 of `MUTABILITY|ACTION|DOMAIN`. */
 export function behaviorId(t: BehaviorTriple): string {
-  return createHash('sha256').update(behaviorKey(t), 'utf8').digest('hex').slice(0, 16);
+  return sha256Hex(behaviorKey(t)).slice(0, 16);
 }
 
 /** `PURE READ DATA`, with `?` for unknown fields. */

@@ -5,7 +5,7 @@
 // differ only in key order or formatting hash the same; any change of a
 // name, description, schema keyword or annotation changes the hash.
 
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../sha256';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../schema/json';
 
 /** A copy with every object's keys sorted (arrays keep their order). */
@@ -29,5 +29,5 @@ export const HASH_PREFIX = 'sha256:';
 
 /** `sha256:<hex>` of the canonical JSON of a tool definition (the whole object a server lists). */
 export function definitionHash(tool: unknown): string {
-  return HASH_PREFIX + createHash('sha256').update(canonicalJson(tool), 'utf8').digest('hex');
+  return HASH_PREFIX + sha256Hex(canonicalJson(tool));
 }
