@@ -36,6 +36,21 @@ test('rehearsal points: ends of code lines only, spread over the document in ord
   assert.deepEqual(rehearsalPoints('-- only comments\n\n', 4), []);
 });
 
+test('rehearsal points: every kind of line takes its share (types, tools, heads, body lines)', () => {
+  const parts = ['tool fetch"Fetch a page" url:t>R t t'];
+  for (let i = 0; i < 20; i++) parts.push(`type r${tag(i)}{w:n}`, `f${tag(i)} x:n>n\n  y=+x 1\n  y`);
+  const text = parts.join('\n');
+  const kindAt = (at: number): string => {
+    const line = text.slice(text.lastIndexOf('\n', at - 1) + 1, at);
+    return line.startsWith(' ') ? 'body' : line.split(/[\s{]/)[0].replace(/^f\w+/, 'head');
+  };
+  const points = rehearsalPoints(text, 7);
+  const counts: Record<string, number> = {};
+  for (const at of points) counts[kindAt(at)] = (counts[kindAt(at)] ?? 0) + 1;
+  assert.deepEqual(counts, { tool: 1, type: 2, head: 2, body: 2 });
+  assert.deepEqual([...points].sort((a, b) => a - b), points, 'in document order');
+});
+
 test('a rehearsal types then deletes one character per point, and ends on the real text', () => {
   const seen: string[] = [];
   const r = new EditRehearsal('ab\ncd', [2, 5], (t) => seen.push(t));

@@ -17,24 +17,40 @@ export const MIN_REHEARSAL_LINES = 500;
 export const REHEARSAL_PAIRS = 16;
 
 /**
- * Where a rehearsal types: the end offsets of `pairs` code lines (not blank,
- * not a comment) spread evenly over the document, in document order.
+ * Where a rehearsal types: the end offsets of up to `pairs` code lines (not
+ * blank, not a comment), in document order. Each kind of line takes its
+ * share, since each runs code of its own when edited: record types, tools,
+ * other declaration heads, and indented body lines; within a kind the lines
+ * are spread evenly over the document.
  */
 export function rehearsalPoints(text: string, pairs = REHEARSAL_PAIRS): number[] {
-  const ends: number[] = [];
+  const kinds = new Map<string, number[]>();
   let start = 0;
   while (start <= text.length) {
     const nl = text.indexOf('\n', start);
     const end = nl < 0 ? text.length : nl;
     const line = text.slice(start, end);
     const body = line.trimStart();
-    if (body.trim() !== '' && !body.startsWith('--')) ends.push(line.endsWith('\r') ? end - 1 : end);
+    if (body.trim() !== '' && !body.startsWith('--')) {
+      const kind = body !== line ? 'body' : /^type\s/.test(line) ? 'type' : /^tool\s/.test(line) ? 'tool' : 'head';
+      const list = kinds.get(kind) ?? [];
+      list.push(line.endsWith('\r') ? end - 1 : end);
+      kinds.set(kind, list);
+    }
     if (nl < 0) break;
     start = nl + 1;
   }
-  if (ends.length === 0 || pairs <= 0) return [];
-  const n = Math.min(pairs, ends.length);
-  return Array.from({ length: n }, (_, k) => ends[Math.floor(((k + 0.5) * ends.length) / n)]);
+  if (pairs <= 0) return [];
+  // Shares as even as the kinds allow: a kind with few lines leaves the rest to the others.
+  const lists = [...kinds.values()].sort((a, b) => a.length - b.length);
+  const points: number[] = [];
+  let left = pairs;
+  lists.forEach((ends, i) => {
+    const n = Math.min(ends.length, Math.floor(left / (lists.length - i)));
+    for (let k = 0; k < n; k++) points.push(ends[Math.floor(((k + 0.5) * ends.length) / n)]);
+    left -= n;
+  });
+  return points.sort((a, b) => a - b);
 }
 
 /**
