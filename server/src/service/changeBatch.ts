@@ -17,12 +17,14 @@ export class ChangeBatch {
   private since = 0;
 
   /**
-   * `flush` receives the changed documents (uris, in order of first change).
+   * `flush` receives the changed documents (uris, in order of first change),
+   * and whether the queue of messages was drained (false when a request
+   * settles its document first).
    * `defer` runs a callback on a later event-loop turn (setImmediate; tests
    * may pass their own).
    */
   constructor(
-    private readonly flush: (uris: string[]) => void,
+    private readonly flush: (uris: string[], drained: boolean) => void,
     private readonly defer: (f: () => void) => void = (f) => void setImmediate(f),
   ) {}
 
@@ -43,7 +45,7 @@ export class ChangeBatch {
 
   /** A request about `uri` is about to be answered: its pending change, if any, is flushed now. */
   settle(uri: string): void {
-    if (this.pending.delete(uri)) this.flush([uri]);
+    if (this.pending.delete(uri)) this.flush([uri], false);
   }
 
   /** Forget a pending change (the document was closed). */
@@ -66,6 +68,6 @@ export class ChangeBatch {
     this.scheduled = false;
     const uris = [...this.pending];
     this.pending.clear();
-    if (uris.length > 0) this.flush(uris);
+    if (uris.length > 0) this.flush(uris, true);
   }
 }
