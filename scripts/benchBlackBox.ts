@@ -331,13 +331,13 @@ async function workspaceRound(serverJs: string, ws: { dir: string; edited: strin
 }
 
 /** Wall time of whole processes, `runs` times each, interleaved so load spikes hit all alike. */
-function processTimes(commands: Record<string, { cmd: string; args: string[] }>, runs: number): Record<string, number[]> {
+function processTimes(commands: Record<string, { cmd: string; args: string[]; env?: NodeJS.ProcessEnv }>, runs: number): Record<string, number[]> {
   const out: Record<string, number[]> = {};
   for (const name of Object.keys(commands)) out[name] = [];
   for (let r = 0; r < runs; r++) {
     for (const [name, c] of Object.entries(commands)) {
       const t0 = performance.now();
-      const res = spawnSync(c.cmd, c.args, { stdio: 'ignore' });
+      const res = spawnSync(c.cmd, c.args, { stdio: 'ignore', env: c.env });
       const t = performance.now() - t0;
       if (res.error) throw res.error;
       out[name].push(t);
@@ -411,10 +411,13 @@ export async function benchBlackBox(opts: BlackBoxOptions): Promise<void> {
       for (let d = 0; d < dists.length; d++) record(columns[d], await workspaceRound(path.join(dists[d], 'server.js'), ws));
     }
     // CLI: rounds of five interleaved runs of every command; each round gives its medians.
-    const commands: Record<string, { cmd: string; args: string[] }> = { node: { cmd: process.execPath, args: ['-e', '0'] } };
+    const commands: Record<string, { cmd: string; args: string[]; env?: NodeJS.ProcessEnv }> = { node: { cmd: process.execPath, args: ['-e', '0'] } };
     dists.forEach((dist, d) => {
-      commands[`small${d}`] = { cmd: process.execPath, args: [path.join(dist, 'cli.js'), 'check', smallFile] };
-      commands[`big${d}`] = { cmd: process.execPath, args: [path.join(dist, 'cli.js'), 'check', big.file] };
+      // Each build keeps its own code cache (a user has one build): in a shared
+      // cache folder the builds would replace each other's cache at every run.
+      const env = { ...process.env, XDG_CACHE_HOME: path.join(big.dir, `cache-${d}`) };
+      commands[`small${d}`] = { cmd: process.execPath, args: [path.join(dist, 'cli.js'), 'check', smallFile], env };
+      commands[`big${d}`] = { cmd: process.execPath, args: [path.join(dist, 'cli.js'), 'check', big.file], env };
     });
     if (hasRef) {
       commands.refSmall = { cmd: reference, args: [smallFile, ...refArgs] };

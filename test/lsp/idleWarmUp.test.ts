@@ -6,20 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { IdleWarmUp, type WarmUpOutcome } from '../../server/src/lsp/idleWarmUp';
 import { EditRehearsal } from '../../server/src/service/rehearsal';
-
-/** A hand-cranked event loop: `turn` runs what was deferred so far. */
-function loop(): { defer: (f: () => void) => void; turn: () => boolean } {
-  let queue: Array<() => void> = [];
-  return {
-    defer: (f) => void queue.push(f),
-    turn: () => {
-      const now = queue;
-      queue = [];
-      for (const f of now) f();
-      return queue.length > 0;
-    },
-  };
-}
+import { handLoop as loop } from '../helpers/eventLoop';
 
 test('a rehearsal runs one analysis per turn until it is done', () => {
   const l = loop();

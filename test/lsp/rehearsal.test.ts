@@ -8,19 +8,7 @@ import assert from 'node:assert/strict';
 import type { Hover, PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
 import { LanguageService } from '../../server/src/service/languageService';
 import { startSession } from './connection';
-
-function tag(i: number): string {
-  return String.fromCharCode(97 + (Math.floor(i / 26) % 26), 97 + (i % 26));
-}
-
-/** About 8·n lines: a tool, a record type, and per n a function, a tool call and an undefined name. */
-function bigProgram(n: number): string {
-  const parts = ['-- @behavior PURE READ DATA\ntool fetch"Fetch a page" url:t>R t t', 'type box{w:n;h:n}'];
-  for (let i = 0; i < n; i++) {
-    parts.push(`-- Area ${i}.\narea-${tag(i)} b:box>n;*b.w b.h`, `get-${tag(i)} u:t>R t t;fetch u`, `bad-${tag(i)} x:n>n;+x nope-${tag(i)}`);
-  }
-  return `${parts.join('\n\n')}\n`;
-}
+import { bigProgram } from '../helpers/bigProgram';
 
 const URI = 'file:///tmp/ilo-rehearsal-lsp/big.ilo';
 

@@ -7,18 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ChangeBatch } from '../../server/src/service/changeBatch';
-
-function loop(): { defer: (f: () => void) => void; turn: () => void } {
-  let queue: Array<() => void> = [];
-  return {
-    defer: (f) => void queue.push(f),
-    turn: () => {
-      const now = queue;
-      queue = [];
-      for (const f of now) f();
-    },
-  };
-}
+import { handLoop as loop } from '../helpers/eventLoop';
 
 test('a burst of changes is one flush, once a turn passed without a message, marked drained', () => {
   const l = loop();
