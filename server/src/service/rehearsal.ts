@@ -14,7 +14,7 @@
 /** Documents with fewer lines are cheap to edit even cold: no rehearsal. */
 export const MIN_REHEARSAL_LINES = 500;
 /** Insert-then-delete pairs a rehearsal types. */
-export const REHEARSAL_PAIRS = 16;
+export const REHEARSAL_PAIRS = 48;
 
 /**
  * Where a rehearsal types: the end offsets of up to `pairs` code lines (not
