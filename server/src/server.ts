@@ -47,8 +47,8 @@ export function startServer(connectionFor: (beforeMessage: (message: Message) =>
   let configurationSupport = false;
   // Changes are analysed once the queue of incoming messages is drained: a
   // burst of keystrokes is one analysis, published for the latest version.
-  const changes = new ChangeBatch((uris, drained) => {
-    for (const uri of uris) analyseLatest(uri, drained);
+  const changes = new ChangeBatch((uris, settling) => {
+    for (const uri of uris) analyseLatest(uri, settling);
   });
   // The first large document opened is rehearsed in idle time (service/rehearsal.ts).
   const warmUp = new IdleWarmUp({
@@ -68,12 +68,12 @@ export function startServer(connectionFor: (beforeMessage: (message: Message) =>
     const uri = requestDocument(message);
     if (uri !== undefined) changes.settle(uri);
   });
-  const analyseLatest = (uri: string, drained: boolean): void => {
+  const analyseLatest = (uri: string, settling: boolean): void => {
     const doc = documents.get(uri);
     if (!doc) return;
     guarded(uri, () => service.setDocument(uri, doc.getText(), doc.version));
-    // Only once every message was handled: a request that settled this document is about to read it.
-    if (drained) warmUp.analysed(() => service.rehearsal(uri));
+    // Not under a request that settles this document: its handler is about to read it.
+    if (!settling) warmUp.analysed(() => service.rehearsal(uri));
   };
   /** Before answering a command about `uri`, analyse its pending change (requests with a textDocument are settled by the connection). */
   const current = (uri: string): string => {

@@ -18,13 +18,13 @@ export class ChangeBatch {
 
   /**
    * `flush` receives the changed documents (uris, in order of first change),
-   * and whether the queue of messages was drained (false when a request
-   * settles its document first).
+   * and whether a request is settling its document (true), or the batch
+   * flushes on its own turn, between messages (false).
    * `defer` runs a callback on a later event-loop turn (setImmediate; tests
    * may pass their own).
    */
   constructor(
-    private readonly flush: (uris: string[], drained: boolean) => void,
+    private readonly flush: (uris: string[], settling: boolean) => void,
     private readonly defer: (f: () => void) => void = (f) => void setImmediate(f),
   ) {}
 
@@ -45,7 +45,7 @@ export class ChangeBatch {
 
   /** A request about `uri` is about to be answered: its pending change, if any, is flushed now. */
   settle(uri: string): void {
-    if (this.pending.delete(uri)) this.flush([uri], false);
+    if (this.pending.delete(uri)) this.flush([uri], true);
   }
 
   /** Forget a pending change (the document was closed). */
@@ -68,6 +68,6 @@ export class ChangeBatch {
     this.scheduled = false;
     const uris = [...this.pending];
     this.pending.clear();
-    if (uris.length > 0) this.flush(uris, true);
+    if (uris.length > 0) this.flush(uris, false);
   }
 }

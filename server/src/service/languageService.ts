@@ -170,7 +170,7 @@ export class LanguageService {
    */
   rehearsal(uri: string): EditRehearsal | undefined {
     const doc = this.open.get(uri);
-    if (!doc || lineCount(doc.text) < MIN_REHEARSAL_LINES) return undefined;
+    if (!doc || this.indexOf(doc).lineCount < MIN_REHEARSAL_LINES) return undefined;
     const { text, version } = doc;
     return new EditRehearsal(text, rehearsalPoints(text), (rehearsed) => {
       // A document closed meanwhile is not opened again.
@@ -557,10 +557,4 @@ export class LanguageService {
     const c = this.projectAt(uri, pos);
     return c ? refactor.typeDefinitionAt(this.projectView(), c.here, c.offset) : [];
   }
-}
-
-function lineCount(text: string): number {
-  let n = 1;
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
-  return n;
 }
