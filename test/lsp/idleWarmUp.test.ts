@@ -1,6 +1,7 @@
-// Scheduling of the edit rehearsal (lsp/idleWarmUp.ts): one step per turn,
-// stopped for good by the first message, once per process, and a failing
-// step reported without taking the server down.
+// Scheduling of the edit rehearsal (lsp/idleWarmUp.ts): a quiet time first,
+// then one step per turn, stopped for good by the first message, once per
+// process, and a failing step reported without taking the server down.
+// `l` cranks the event loop's turns, `timer` the start delay.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -8,14 +9,18 @@ import { IdleWarmUp, type WarmUpOutcome } from '../../server/src/lsp/idleWarmUp'
 import { EditRehearsal } from '../../server/src/service/rehearsal';
 import { handLoop as loop } from '../helpers/eventLoop';
 
-test('a rehearsal runs one analysis per turn until it is done', () => {
+test('after the quiet time a rehearsal runs one analysis per turn until it is done', () => {
   const l = loop();
+  const timer = loop();
   const seen: string[] = [];
   const outcomes: WarmUpOutcome[] = [];
-  const warm = new IdleWarmUp({ report: assert.fail, ended: (o) => outcomes.push(o) }, l.defer);
+  const warm = new IdleWarmUp({ report: assert.fail, ended: (o) => outcomes.push(o) }, l.defer, timer.defer);
   warm.analysed(() => new EditRehearsal('ab', [1, 2], (t) => seen.push(t)));
   assert.deepEqual(seen, [], 'nothing runs in the turn that opened the document');
   assert.ok(warm.running);
+  l.turn();
+  assert.deepEqual(seen, [], 'nor before the quiet time has passed');
+  timer.turn();
   l.turn();
   assert.deepEqual(seen, ['axb']);
   while (l.turn());
@@ -31,8 +36,10 @@ test('a message stops the rehearsal at once, the real text analysed before the h
   const l = loop();
   const seen: string[] = [];
   const outcomes: WarmUpOutcome[] = [];
-  const warm = new IdleWarmUp({ report: assert.fail, ended: (o) => outcomes.push(o) }, l.defer);
+  const timer = loop();
+  const warm = new IdleWarmUp({ report: assert.fail, ended: (o) => outcomes.push(o) }, l.defer, timer.defer);
   warm.analysed(() => new EditRehearsal('ab', [1, 2], (t) => seen.push(t)));
+  timer.turn();
   l.turn();
   warm.interrupt();
   assert.deepEqual(seen, ['axb', 'ab']);
@@ -45,10 +52,27 @@ test('a message stops the rehearsal at once, the real text analysed before the h
   );
 });
 
+test('a message in the quiet time ends the rehearsal before its first step', () => {
+  const l = loop();
+  const timer = loop();
+  const seen: string[] = [];
+  const outcomes: WarmUpOutcome[] = [];
+  const warm = new IdleWarmUp({ report: assert.fail, ended: (o) => outcomes.push(o) }, l.defer, timer.defer);
+  warm.analysed(() => new EditRehearsal('ab', [1, 2], (t) => seen.push(t)));
+  warm.interrupt();
+  timer.turn();
+  while (l.turn());
+  assert.deepEqual(seen, [], 'nothing analysed, nothing to undo');
+  assert.deepEqual(
+    outcomes.map((o) => [o.analyses, o.interrupted]),
+    [[0, true]],
+  );
+});
+
 test('only the first document that can be rehearsed is: once per process', () => {
   const l = loop();
   let asked = 0;
-  const warm = new IdleWarmUp({ report: assert.fail }, l.defer);
+  const warm = new IdleWarmUp({ report: assert.fail }, l.defer, l.defer);
   warm.analysed(() => {
     asked++;
     return undefined; // a small document
@@ -68,7 +92,8 @@ test('a step that throws is reported and the rehearsal ends on the real text', (
   const l = loop();
   const seen: string[] = [];
   const reported: unknown[] = [];
-  const warm = new IdleWarmUp({ report: (err) => reported.push(err) }, l.defer);
+  const timer = loop();
+  const warm = new IdleWarmUp({ report: (err) => reported.push(err) }, l.defer, timer.defer);
   warm.analysed(
     () =>
       new EditRehearsal('ab', [1, 2], (t) => {
@@ -76,6 +101,7 @@ test('a step that throws is reported and the rehearsal ends on the real text', (
         if (t === 'axb') throw new Error('boom');
       }),
   );
+  timer.turn();
   while (l.turn());
   assert.equal(reported.length, 1);
   assert.equal(warm.running, false);

@@ -1,7 +1,9 @@
 // Runs the process's one edit rehearsal (service/rehearsal.ts) in idle time:
-// one analysis per event-loop turn, so a message that arrives waits for at
-// most one step, and the rehearsal stops for good, its document analysed as
-// its real text again, before that message is handled.
+// it starts once nothing has come in for START_DELAY_MS after the open (a
+// user who types at once is not made to wait for a step and its undoing),
+// then runs one analysis per event-loop turn, so a message that arrives waits
+// for at most one step, and the rehearsal stops for good, its document
+// analysed as its real text again, before that message is handled.
 
 import type { EditRehearsal } from '../service/rehearsal';
 
@@ -18,6 +20,9 @@ export interface WarmUpHooks {
   ended?(outcome: WarmUpOutcome): void;
 }
 
+/** Quiet time after the analysis that starts a rehearsal before its first step. */
+export const START_DELAY_MS = 100;
+
 export class IdleWarmUp {
   private current?: EditRehearsal;
   private started = false;
@@ -27,6 +32,8 @@ export class IdleWarmUp {
     private readonly hooks: WarmUpHooks,
     /** Runs a callback on a later event-loop turn (setImmediate; tests may pass their own). */
     private readonly defer: (f: () => void) => void = (f) => void setImmediate(f),
+    /** Runs a callback after START_DELAY_MS (a timer; tests may pass their own). */
+    private readonly wait: (f: () => void) => void = (f) => void setTimeout(f, START_DELAY_MS),
   ) {}
 
   /** A document was analysed: the first one `start` gives a rehearsal for starts the process's only one. */
@@ -37,7 +44,8 @@ export class IdleWarmUp {
     this.started = true;
     this.startedAt = performance.now();
     this.current = rehearsal;
-    this.schedule();
+    // A message during the wait ends the rehearsal before its first step (see interrupt).
+    this.wait(() => this.schedule());
   }
 
   /** Call before handling any message: a running rehearsal ends now. */
