@@ -9,13 +9,19 @@ import { IdleWarmUp, type WarmUpOutcome } from '../../server/src/lsp/idleWarmUp'
 import { EditRehearsal } from '../../server/src/service/rehearsal';
 import { handLoop as loop } from '../helpers/eventLoop';
 
-test('after the quiet time a rehearsal runs one analysis per turn until it is done', () => {
+/** A warm-up that has started a rehearsal of 'ab' typing at offsets 1 and 2, and what it analysed and how it ended. */
+function started() {
   const l = loop();
   const timer = loop();
   const seen: string[] = [];
   const outcomes: WarmUpOutcome[] = [];
   const warm = new IdleWarmUp({ report: assert.fail, ended: (o) => outcomes.push(o) }, l.defer, timer.defer);
   warm.analysed(() => new EditRehearsal('ab', [1, 2], (t) => seen.push(t)));
+  return { l, timer, seen, outcomes, warm };
+}
+
+test('after the quiet time a rehearsal runs one analysis per turn until it is done', () => {
+  const { l, timer, seen, outcomes, warm } = started();
   assert.deepEqual(seen, [], 'nothing runs in the turn that opened the document');
   assert.ok(warm.running);
   l.turn();
@@ -53,12 +59,7 @@ test('a message stops the rehearsal at once, the real text analysed before the h
 });
 
 test('a message in the quiet time ends the rehearsal before its first step', () => {
-  const l = loop();
-  const timer = loop();
-  const seen: string[] = [];
-  const outcomes: WarmUpOutcome[] = [];
-  const warm = new IdleWarmUp({ report: assert.fail, ended: (o) => outcomes.push(o) }, l.defer, timer.defer);
-  warm.analysed(() => new EditRehearsal('ab', [1, 2], (t) => seen.push(t)));
+  const { l, timer, seen, outcomes, warm } = started();
   warm.interrupt();
   timer.turn();
   while (l.turn());
