@@ -16,7 +16,7 @@ function started() {
   const seen: string[] = [];
   const outcomes: WarmUpOutcome[] = [];
   const warm = new IdleWarmUp({ report: assert.fail, ended: (o) => outcomes.push(o) }, l.defer, timer.defer);
-  warm.analysed(() => new EditRehearsal('ab', [1, 2], (t) => seen.push(t)));
+  warm.analysed(() => new EditRehearsal('ab', () => [1, 2], (t) => seen.push(t)));
   return { l, timer, seen, outcomes, warm };
 }
 
@@ -44,7 +44,7 @@ test('a message stops the rehearsal at once, the real text analysed before the h
   const outcomes: WarmUpOutcome[] = [];
   const timer = loop();
   const warm = new IdleWarmUp({ report: assert.fail, ended: (o) => outcomes.push(o) }, l.defer, timer.defer);
-  warm.analysed(() => new EditRehearsal('ab', [1, 2], (t) => seen.push(t)));
+  warm.analysed(() => new EditRehearsal('ab', () => [1, 2], (t) => seen.push(t)));
   timer.turn();
   l.turn();
   warm.interrupt();
@@ -80,11 +80,11 @@ test('only the first document that can be rehearsed is: once per process', () =>
   });
   warm.analysed(() => {
     asked++;
-    return new EditRehearsal('ab', [1], () => undefined);
+    return new EditRehearsal('ab', () => [1], () => undefined);
   });
   warm.analysed(() => {
     asked++;
-    return new EditRehearsal('cd', [1], () => undefined);
+    return new EditRehearsal('cd', () => [1], () => undefined);
   });
   assert.equal(asked, 2);
 });
@@ -97,7 +97,7 @@ test('a step that throws is reported and the rehearsal ends on the real text', (
   const warm = new IdleWarmUp({ report: (err) => reported.push(err) }, l.defer, timer.defer);
   warm.analysed(
     () =>
-      new EditRehearsal('ab', [1, 2], (t) => {
+      new EditRehearsal('ab', () => [1, 2], (t) => {
         seen.push(t);
         if (t === 'axb') throw new Error('boom');
       }),

@@ -40,7 +40,7 @@ test('rehearsal points: every kind of line takes its share (types, tools, heads,
 
 test('a rehearsal types then deletes one character per point, and ends on the real text', () => {
   const seen: string[] = [];
-  const r = new EditRehearsal('ab\ncd', [2, 5], (t) => seen.push(t));
+  const r = new EditRehearsal('ab\ncd', () => [2, 5], (t) => seen.push(t));
   while (r.step());
   assert.deepEqual(seen, ['abx\ncd', 'ab\ncd', 'ab\ncdx', 'ab\ncd']);
   assert.ok(r.done);
@@ -49,13 +49,13 @@ test('a rehearsal types then deletes one character per point, and ends on the re
 
 test('a rehearsal stopped after typing analyses the real text again; stopped after deleting, nothing more', () => {
   const seen: string[] = [];
-  const typed = new EditRehearsal('ab', [2], (t) => seen.push(t));
+  const typed = new EditRehearsal('ab', () => [2], (t) => seen.push(t));
   typed.step();
   typed.end();
   typed.end();
   assert.deepEqual(seen, ['abx', 'ab']);
   seen.length = 0;
-  const deleted = new EditRehearsal('ab', [2, 2], (t) => seen.push(t));
+  const deleted = new EditRehearsal('ab', () => [2, 2], (t) => seen.push(t));
   deleted.step();
   deleted.step();
   deleted.end();

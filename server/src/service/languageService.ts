@@ -172,7 +172,7 @@ export class LanguageService {
     const doc = this.open.get(uri);
     if (!doc || this.indexOf(doc).lineCount < MIN_REHEARSAL_LINES) return undefined;
     const { text, version } = doc;
-    return new EditRehearsal(text, rehearsalPoints(text), (rehearsed) => {
+    return new EditRehearsal(text, (t) => rehearsalPoints(t), (rehearsed) => {
       // A document closed meanwhile is not opened again.
       if (this.open.has(uri)) this.setDocument(uri, rehearsed, version);
     });

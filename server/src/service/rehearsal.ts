@@ -54,10 +54,13 @@ export function rehearsalPoints(text: string, pairs = REHEARSAL_PAIRS): number[]
 }
 
 /**
- * One rehearsal over a document's text. `analyse` analyses a version of the
- * document (its results are not published).
+ * One rehearsal over a document's text. `pointsOf` says where to type (see
+ * rehearsalPoints); it is called at the first step, in idle time, not when
+ * the rehearsal is made right after the open's analysis. `analyse` analyses a
+ * version of the document (its results are not published).
  */
 export class EditRehearsal {
+  private points?: readonly number[];
   private next = 0;
   /** Whether the last version analysed is not the document's own text. */
   private dirty = false;
@@ -67,21 +70,22 @@ export class EditRehearsal {
 
   constructor(
     private readonly text: string,
-    private readonly points: readonly number[],
+    private readonly pointsOf: (text: string) => readonly number[],
     private readonly analyse: (text: string) => void,
   ) {}
 
   /** Analyses the next version; false once none is left (the document is then analysed as its own text). */
   step(): boolean {
     if (this.finished) return false;
+    const points = (this.points ??= this.pointsOf(this.text));
     const k = this.next++;
     const pair = k >> 1;
-    if (pair >= this.points.length) {
+    if (pair >= points.length) {
       this.end();
       return false;
     }
     if (k % 2 === 0) {
-      const at = this.points[pair];
+      const at = points[pair];
       // Dirty first: an analysis that throws may still have taken the typed text.
       this.dirty = true;
       this.analyses++;
