@@ -8,8 +8,8 @@
 // that work competes with the editor and with the server's own main thread,
 // and a function runs unoptimised until its job finishes. Without inlining
 // the same keystrokes cost about 0.8 s of compile time, the first 100 of them
-// about 15% less main-thread time, and warm keystrokes the same (see README,
-// Benchmark).
+// took about a fifth less time, and warm keystrokes cost the same (see
+// README, Benchmark).
 //
 // Editors start `node server.js` with no flags of ours, so the server sets
 // the flag itself before any of its code is hot; it only affects functions
