@@ -1,8 +1,9 @@
 // The black-box section of `npm run bench`: the shipped bundles measured from
 // outside, as an editor and a shell see them. Each round starts a fresh
-// `node dist/server.js --stdio` and speaks LSP to it over pipes
-// (vscode-languageserver-protocol); the CLI rows time whole `node dist/cli.js
-// check` processes. Every measure is taken in several rounds and printed as a
+// `node dist/server.js --stdio`, with the node flags the VS Code extension
+// gives it on this machine (client/src/serverLaunch.ts), and speaks LSP to it
+// over pipes (vscode-languageserver-protocol); the CLI rows time whole
+// `node dist/cli.js check` processes. Every measure is taken in several rounds and printed as a
 // range, since this machine is shared and noisy.
 //
 //   5,000-line file (the in-process bench's file of corpus programs): didOpen →
@@ -29,6 +30,10 @@ import {
   type PublishDiagnosticsParams,
 } from 'vscode-languageserver-protocol/node';
 import { median, quantile } from './stats';
+import { machineCores, serverExecArgv } from '../client/src/serverLaunch';
+
+/** The node flags the VS Code extension starts the server with on this machine (client/src/serverLaunch.ts). */
+export const EXTENSION_NODE_ARGS: readonly string[] = serverExecArgv(machineCores());
 
 /** A measure taken once per round; printed as the range over the rounds. */
 interface Measure {
@@ -71,7 +76,8 @@ export class ServerProcess {
   constructor(
     serverJs: string,
     private readonly settings: { collisions: { scope: 'file' | 'workspace' } },
-    nodeArgs: readonly string[] = [],
+    /** Node flags before the script: by default the ones the extension starts the server with. */
+    nodeArgs: readonly string[] = EXTENSION_NODE_ARGS,
   ) {
     this.child = spawn(process.execPath, [...nodeArgs, serverJs, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
     this.conn = createProtocolConnection(new StreamMessageReader(this.child.stdout!), new StreamMessageWriter(this.child.stdin!));
@@ -246,8 +252,8 @@ const EDITS = 200;
 const WORKSPACE_EDITS = 100;
 
 /** One fresh server on the 5,000-line file: open, 200 keystrokes, hovers, completions, RSS. */
-async function bigFileRound(serverJs: string, file: string, text: string): Promise<Record<string, number>> {
-  const server = new ServerProcess(serverJs, { collisions: { scope: 'file' } });
+async function bigFileRound(serverJs: string, nodeArgs: readonly string[], file: string, text: string): Promise<Record<string, number>> {
+  const server = new ServerProcess(serverJs, { collisions: { scope: 'file' } }, nodeArgs);
   try {
     const t0 = performance.now();
     await server.initialize();
@@ -295,8 +301,8 @@ const LOOK_MS = 1000;
  * looked at it for LOOK_MS: the same 200 keystrokes as bigFileRound, with the
  * idle time after the open that an editor user always leaves.
  */
-async function lookRound(serverJs: string, file: string, text: string): Promise<Record<string, number>> {
-  const server = new ServerProcess(serverJs, { collisions: { scope: 'file' } });
+async function lookRound(serverJs: string, nodeArgs: readonly string[], file: string, text: string): Promise<Record<string, number>> {
+  const server = new ServerProcess(serverJs, { collisions: { scope: 'file' } }, nodeArgs);
   try {
     await server.initialize();
     const uri = pathToFileURL(file).toString();
@@ -312,8 +318,8 @@ async function lookRound(serverJs: string, file: string, text: string): Promise<
 }
 
 /** One fresh server over the workspace in the workspace collision scope. */
-async function workspaceRound(serverJs: string, ws: { dir: string; edited: string }): Promise<Record<string, number>> {
-  const server = new ServerProcess(serverJs, { collisions: { scope: 'workspace' } });
+async function workspaceRound(serverJs: string, nodeArgs: readonly string[], ws: { dir: string; edited: string }): Promise<Record<string, number>> {
+  const server = new ServerProcess(serverJs, { collisions: { scope: 'workspace' } }, nodeArgs);
   try {
     await server.initialize(ws.dir);
     const uri = pathToFileURL(ws.edited).toString();
@@ -361,7 +367,9 @@ export interface BlackBoxOptions {
   /**
    * Measure the bundles in these folders instead of building dist/ (e.g. an
    * older build beside the current one). Their rounds are interleaved, so a
-   * load spike on the machine hits every column alike.
+   * load spike on the machine hits every column alike. A folder written
+   * `DIR@plain` has its server started as bare `node server.js`, without the
+   * extension's node flags (to compare with builds from before them).
    */
   dists?: readonly string[];
 }
@@ -371,8 +379,11 @@ type Column = Map<string, number[]>;
 
 export async function benchBlackBox(opts: BlackBoxOptions): Promise<void> {
   const rounds = opts.rounds ?? 3;
-  const dists = opts.dists && opts.dists.length > 0 ? opts.dists : [path.join(opts.root, 'dist')];
+  const specs = opts.dists && opts.dists.length > 0 ? opts.dists : [path.join(opts.root, 'dist')];
+  const dists = specs.map((d) => d.replace(/@plain$/, ''));
+  const launchArgs = specs.map((d) => (d.endsWith('@plain') ? [] : EXTENSION_NODE_ARGS));
   console.log(`\n## Black box: bundles in fresh processes (${rounds} rounds; ranges over the rounds)\n`);
+  console.log(`Servers start as the extension starts them on this ${machineCores()}-core machine: \`node ${[...EXTENSION_NODE_ARGS, 'server.js', '--stdio'].join(' ')}\`${specs.some((d) => d.endsWith('@plain')) ? ' (columns marked @plain: `node server.js --stdio`)' : ''}.\n`);
   if (opts.corpus === undefined || opts.bigText === undefined) {
     console.log('black box: ../shared/corpus not found; skipping (every row reads corpus programs).');
     return;
@@ -402,13 +413,13 @@ export async function benchBlackBox(opts: BlackBoxOptions): Promise<void> {
   const hasRef = onPath(reference);
   try {
     for (let r = 0; r < rounds; r++) {
-      for (let d = 0; d < dists.length; d++) record(columns[d], await bigFileRound(path.join(dists[d], 'server.js'), big.file, bigText));
+      for (let d = 0; d < dists.length; d++) record(columns[d], await bigFileRound(path.join(dists[d], 'server.js'), launchArgs[d], big.file, bigText));
     }
     for (let r = 0; r < rounds; r++) {
-      for (let d = 0; d < dists.length; d++) record(columns[d], await lookRound(path.join(dists[d], 'server.js'), big.file, bigText));
+      for (let d = 0; d < dists.length; d++) record(columns[d], await lookRound(path.join(dists[d], 'server.js'), launchArgs[d], big.file, bigText));
     }
     for (let r = 0; r < rounds; r++) {
-      for (let d = 0; d < dists.length; d++) record(columns[d], await workspaceRound(path.join(dists[d], 'server.js'), ws));
+      for (let d = 0; d < dists.length; d++) record(columns[d], await workspaceRound(path.join(dists[d], 'server.js'), launchArgs[d], ws));
     }
     // CLI: rounds of five interleaved runs of every command; each round gives its medians.
     const commands: Record<string, { cmd: string; args: string[]; env?: NodeJS.ProcessEnv }> = { node: { cmd: process.execPath, args: ['-e', '0'] } };
@@ -469,7 +480,7 @@ export async function benchBlackBox(opts: BlackBoxOptions): Promise<void> {
   const table = rows.map((row) => ({ name: row.name, target: row.target, values: columns.map((c) => rangeOf({ unit: row.unit, values: c.get(row.key) ?? [] })) }));
   if (!hasRef) table.push({ name: 'reference `ilo`', target: undefined, values: dists.map(() => 'not on PATH (set ILO_BIN)') });
   printTable(
-    dists.map((d) => (opts.dists ? d : 'dist/')),
+    specs.map((d) => (opts.dists ? d : 'dist/')),
     table,
   );
 }

@@ -15,6 +15,7 @@ import { ManifestView } from './manifestView';
 import { importMcpTools, verifyTools } from './mcpCommands';
 import { routeThroughGate, type RouteArgs } from './gateCommand';
 import { IloStatusBar } from './statusBar';
+import { machineCores, serverExecArgv } from './serverLaunch';
 
 let client: LanguageClient | undefined;
 let output: vscode.LogOutputChannel | undefined;
@@ -29,9 +30,11 @@ function createClient(context: vscode.ExtensionContext): LanguageClient {
   const module = serverModule(context);
   // Over stdio (not node IPC, where node serialises every message itself) the
   // server writes each publish reusing the bytes of unchanged diagnostics.
+  // Node flags: see serverLaunch.ts.
+  const execArgv = serverExecArgv(machineCores());
   const serverOptions: ServerOptions = {
-    run: { module, transport: TransportKind.stdio },
-    debug: { module, transport: TransportKind.stdio, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
+    run: { module, transport: TransportKind.stdio, options: { execArgv } },
+    debug: { module, transport: TransportKind.stdio, options: { execArgv: [...execArgv, '--nolazy', '--inspect=6009'] } },
   };
   const clientOptions: LanguageClientOptions = {
     documentSelector: [

@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ServerProcess, keystrokes, memoryOf } from '../benchBlackBox';
+import { EXTENSION_NODE_ARGS, ServerProcess, keystrokes, memoryOf } from '../benchBlackBox';
 import { bigDocument } from '../bench';
 import { quantile } from '../stats';
 
@@ -15,7 +15,9 @@ async function main(): Promise<void> {
   const text = bigDocument(process.env.ILO_CORPUS ?? '../shared/corpus');
   const file = path.join('/tmp', 'bench-big.ilo');
   const serverJs = process.argv.find((a) => a.startsWith('--server='))?.slice(9) ?? path.resolve('dist/server.js');
-  const server = new ServerProcess(serverJs, { collisions: { scope: 'file' } }, [...(prof ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`, '--cpu-prof-interval=200'] : []), ...process.argv.filter((a) => a.startsWith('--node-arg=')).map((a) => a.slice('--node-arg='.length))]);
+  // --plain: bare `node server.js`, without the extension's node flags.
+  const launch = process.argv.includes('--plain') ? [] : EXTENSION_NODE_ARGS;
+  const server = new ServerProcess(serverJs, { collisions: { scope: 'file' } }, [...launch, ...(prof ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`, '--cpu-prof-interval=200'] : []), ...process.argv.filter((a) => a.startsWith('--node-arg=')).map((a) => a.slice('--node-arg='.length))]);
   await server.initialize();
   const uri = pathToFileURL(file).toString();
   const open = await server.open(uri, text);

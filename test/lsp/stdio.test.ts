@@ -15,6 +15,7 @@ import {
   type ProtocolConnection,
   type PublishDiagnosticsParams,
 } from 'vscode-languageserver-protocol/node';
+import { serverExecArgv } from '../../client/src/serverLaunch';
 
 const root = path.resolve(__dirname, '..', '..');
 const serverJs = path.join(root, 'dist', 'server.js');
@@ -49,7 +50,8 @@ function codes(p: PublishDiagnosticsParams): string[] {
 
 before(async () => {
   assert.ok(fs.existsSync(serverJs), 'dist/server.js must be built (npm run build) before this test');
-  child = spawn(process.execPath, [serverJs, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  // Started as the extension starts it on a 2-core machine (with its node flags).
+  child = spawn(process.execPath, [...serverExecArgv(2), serverJs, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
   conn = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
   conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
     published.push(p);
