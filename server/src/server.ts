@@ -11,7 +11,7 @@ import {
   type Connection,
   type InitializeResult,
 } from 'vscode-languageserver/node';
-import { TextDocument } from 'vscode-languageserver-textdocument';
+import { editorDocuments } from './lsp/editorDocument';
 import { LanguageService, type PublishedDiagnostics } from './service/languageService';
 import { ChangeBatch } from './service/changeBatch';
 import { schemaHoverSections } from './service/schemaHover';
@@ -42,7 +42,7 @@ export const SERVER_COMMANDS = {
 } as const;
 
 export function startServer(connectionFor: (beforeMessage: (message: Message) => void) => Connection = serverConnection): void {
-  const documents = new TextDocuments(TextDocument);
+  const documents = new TextDocuments(editorDocuments);
   const service = new LanguageService(schemaHoverSections);
   let configurationSupport = false;
   // Changes are analysed once the queue of incoming messages is drained: a
