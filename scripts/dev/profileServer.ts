@@ -26,7 +26,13 @@ async function main(): Promise<void> {
   const count = Number(process.argv.find((a) => a.startsWith("--edits="))?.slice(8) ?? 200);
   const edits = count > 0 ? keystrokes(text, count) : [];
   const times: number[] = [];
-  for (let i = 0; i < edits.length; i++) times.push(await server.change(uri, i + 2, edits[i]));
+  const stamps: number[] = [];
+  for (let i = 0; i < edits.length; i++) {
+    stamps.push(process.argv.includes('--mono') ? Number(process.hrtime.bigint() / 1000n) : performance.timeOrigin + performance.now());
+    times.push(await server.change(uri, i + 2, edits[i]));
+  }
+  const stampFile = process.argv.find((a) => a.startsWith('--stamps='))?.slice(9);
+  if (stampFile) fs.writeFileSync(stampFile, JSON.stringify(stamps.map((s, i) => [s, times[i]])));
   if (process.argv.includes('--series')) console.log(times.map((x) => x.toFixed(1)).join(' '));
   console.log(`open ${open.toFixed(0)} ms; edit p50 ${quantile(times, 0.5)?.toFixed(2)} p95 ${quantile(times, 0.95)?.toFixed(2)}`);
   const idle = Number(process.argv.find((a) => a.startsWith('--idle='))?.slice(7) ?? 0);
