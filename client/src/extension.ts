@@ -15,7 +15,7 @@ import { ManifestView } from './manifestView';
 import { importMcpTools, verifyTools } from './mcpCommands';
 import { routeThroughGate, type RouteArgs } from './gateCommand';
 import { IloStatusBar } from './statusBar';
-import { machineCores, serverExecArgv } from './serverLaunch';
+import { machineCores, serverExecArgv, startWithFallback } from './serverLaunch';
 
 let client: LanguageClient | undefined;
 let output: vscode.LogOutputChannel | undefined;
@@ -26,14 +26,13 @@ function serverModule(context: vscode.ExtensionContext): string {
   return override && override.trim() !== '' ? override : context.asAbsolutePath(path.join('dist', 'server.js'));
 }
 
-function createClient(context: vscode.ExtensionContext): LanguageClient {
+function createClient(context: vscode.ExtensionContext, execArgv: readonly string[]): LanguageClient {
   const module = serverModule(context);
   // Over stdio (not node IPC, where node serialises every message itself) the
   // server writes each publish reusing the bytes of unchanged diagnostics.
-  // Node flags: see serverLaunch.ts.
-  const execArgv = serverExecArgv(machineCores());
+  // Node flags (`execArgv`): see serverLaunch.ts.
   const serverOptions: ServerOptions = {
-    run: { module, transport: TransportKind.stdio, options: { execArgv } },
+    run: { module, transport: TransportKind.stdio, options: { execArgv: [...execArgv] } },
     debug: { module, transport: TransportKind.stdio, options: { execArgv: [...execArgv, '--nolazy', '--inspect=6009'] } },
   };
   const clientOptions: LanguageClientOptions = {
@@ -60,10 +59,22 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ clie
   let stateWatch: vscode.Disposable | undefined;
 
   const start = async (): Promise<void> => {
-    client = createClient(context);
-    stateWatch?.dispose();
-    stateWatch = statusBar.watch(client);
-    await client.start();
+    await startWithFallback(
+      serverExecArgv(machineCores()),
+      async (execArgv) => {
+        const next = createClient(context, execArgv);
+        client = next;
+        stateWatch?.dispose();
+        stateWatch = statusBar.watch(next);
+        try {
+          await next.start();
+        } catch (err) {
+          await next.dispose().catch(() => undefined);
+          throw err;
+        }
+      },
+      (err) => output?.warn(`ilo: the language server did not start with node flags [${serverExecArgv(machineCores()).join(' ')}] (${String(err)}); starting it without them.`),
+    );
   };
   const running = (): LanguageClient => {
     if (!client) throw new Error('the ilo language server is not running');

@@ -29,3 +29,20 @@ export function serverExecArgv(cores: number): string[] {
 export function machineCores(): number {
   return typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
 }
+
+/**
+ * Starts the server with `flags`, and once more without them should that
+ * fail (a node that refuses a flag exits before the server answers): a flag
+ * meant to make the server faster must never keep it from starting.
+ * `start(flags)` starts a server with those node flags and resolves once it
+ * runs; `fellBack(err)` hears why the first start failed.
+ */
+export async function startWithFallback<T>(flags: readonly string[], start: (flags: readonly string[]) => Promise<T>, fellBack: (err: unknown) => void): Promise<T> {
+  try {
+    return await start(flags);
+  } catch (err) {
+    if (flags.length === 0) throw err;
+    fellBack(err);
+    return start([]);
+  }
+}
