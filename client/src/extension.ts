@@ -59,8 +59,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ clie
   let stateWatch: vscode.Disposable | undefined;
 
   const start = async (): Promise<void> => {
+    const flags = serverExecArgv(machineCores());
     await startWithFallback(
-      serverExecArgv(machineCores()),
+      flags,
       async (execArgv) => {
         const next = createClient(context, execArgv);
         client = next;
@@ -73,7 +74,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ clie
           throw err;
         }
       },
-      (err) => output?.warn(`ilo: the language server did not start with node flags [${serverExecArgv(machineCores()).join(' ')}] (${String(err)}); starting it without them.`),
+      (err) => output?.warn(`ilo: the language server did not start with node flags [${flags.join(' ')}] (${String(err)}); starting it without them.`),
     );
   };
   const running = (): LanguageClient => {
