@@ -125,3 +125,14 @@ test('typing at the end of a line of a long document moves only the later line s
   assert.deepEqual(doc.positionAt(doc.getText().indexOf('line 2501')), { line: 2501, character: 0 });
   assert.deepEqual(doc.positionAt(doc.getText().indexOf('line 2499')), { line: 2499, character: 0 });
 });
+
+test('pasting 200,000 lines into a document keeps every line start right', () => {
+  const doc = new EditorDocument('file:///t.ilo', 'ilo', 1, 'head\ntail');
+  assert.equal(doc.lineCount, 2);
+  const pasted = Array.from({ length: 200_000 }, (_, i) => `p${i}`).join('\n') + '\n';
+  doc.apply([{ range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, text: pasted }], 2);
+  const fresh = TextDocument.create('file:///t.ilo', 'ilo', 2, doc.getText());
+  assert.equal(doc.lineCount, fresh.lineCount);
+  for (const line of [0, 1, 2, 99_999, 200_000, 200_001]) assert.equal(doc.offsetAt({ line, character: 1 }), fresh.offsetAt({ line, character: 1 }), `line ${line}`);
+  assert.equal(doc.getText(doc.getLineRange(200_001)), 'tail');
+});

@@ -36,6 +36,9 @@ function breaksIn(text: string, from: number, to: number, shift: number, out: nu
 
 const isBreak = (c: number): boolean => c === LF || c === CR;
 
+/** Inserted line breaks beyond this many make an edit find the line starts afresh. */
+const MAX_SPLICED_LINES = 10_000;
+
 export class EditorDocument implements TextDocument {
   /** Where each line starts; found when first asked for. */
   private starts: number[] | undefined;
@@ -134,6 +137,12 @@ export class EditorDocument implements TextDocument {
       return;
     }
     const added = breaksIn(inserted, 0, inserted.length, start, []);
+    if (added.length > MAX_SPLICED_LINES) {
+      // A large paste: finding every start afresh costs about what the paste
+      // does, and spreading that many arguments into splice could overflow the stack.
+      this.starts = undefined;
+      return;
+    }
     const delta = inserted.length - (end - start);
     starts.splice(startLine + 1, endLine - startLine, ...added);
     if (delta !== 0) for (let i = startLine + 1 + added.length; i < starts.length; i++) starts[i] += delta;
