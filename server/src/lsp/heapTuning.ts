@@ -6,8 +6,8 @@
 // smaller young generation collects just as well: the server caps it at
 // YOUNG_CAP_BYTES.
 //
-// The process cannot pass flags to itself (editors start `node server.js`),
-// and V8 fixes the young generation's maximum when the process starts. What it
+// The process cannot pass flags to itself (other editors start `node
+// server.js` with none of ours), and V8 fixes the young generation's maximum when the process starts. What it
 // reads whenever it resizes is the growth factor, so after every collection
 // the factor is set to 1 at the cap (no more growth) and back to 2 below it
 // (V8's memory reducer shrinks the young generation when the editor is idle).

@@ -11,9 +11,11 @@
 // took about a fifth less time, and warm keystrokes cost the same (see
 // README, Benchmark).
 //
-// Editors start `node server.js` with no flags of ours, so the server sets
-// the flag itself before any of its code is hot; it only affects functions
-// compiled from then on. CLI commands (short-lived) keep V8's defaults.
+// Other editors start `node server.js` with no flags of ours (the VS Code
+// extension passes only the thread-pool flag, which V8 reads at start-up:
+// client/src/serverLaunch.ts), so the server sets this one itself before any
+// of its code is hot; it only affects functions compiled from then on. CLI
+// commands (short-lived) keep V8's defaults.
 import * as v8 from 'node:v8';
 
 /** The V8 flags the language server runs with. */
