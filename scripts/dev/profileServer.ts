@@ -12,7 +12,9 @@ async function main(): Promise<void> {
   const profDir = process.argv[2] ?? '/tmp/prof';
   const prof = !process.argv.includes('--no-prof');
   fs.rmSync(profDir, { recursive: true, force: true });
-  const text = bigDocument(process.env.ILO_CORPUS ?? '../shared/corpus');
+  // --file=PATH opens that file instead of the bench's 5,000-line one.
+  const fileArg = process.argv.find((a) => a.startsWith('--file='))?.slice(7);
+  const text = fileArg ? fs.readFileSync(fileArg, 'utf8') : bigDocument(process.env.ILO_CORPUS ?? '../shared/corpus');
   const file = path.join('/tmp', 'bench-big.ilo');
   const serverJs = process.argv.find((a) => a.startsWith('--server='))?.slice(9) ?? path.resolve('dist/server.js');
   // --plain: bare `node server.js`, without the extension's node flags.
