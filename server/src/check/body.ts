@@ -18,14 +18,18 @@ import type {
   TypeExpr,
   WithExpr,
 } from '../syntax/ast';
-import { builtinAsValue, builtinName, checkBuiltinArgs } from './builtins';
 import { conversionHelp, inferCall } from './calls';
 import type { BodyContext } from './context';
 import { discardedResult } from './discarded';
 import { closer, nearestName, nearestWithDistance } from './nearest';
 import { GlobalNames } from './suggest';
 import { checkTypeNames, type CheckEnv, type FnSig, type RecordDef } from './env';
-import { checkExhaustive } from './exhaustive';
+import { buildsNoNetWorld } from './capabilities';
+import { checkExhaustive, resultArmsOnOption } from './exhaustive';
+import { discardedSelfCall } from './selfCall';
+import { keywordTernaryOnRef, ternaryCondition } from './ternary';
+import { iteratedJpar, reboundLoopVariable } from './loops';
+import { LEVEL_011, type VerifierLevel } from './level';
 import { diag, didYouMean, insertAt, replaceWith } from './report';
 import { namedRefs, toTy } from './typeExprs';
 import {
@@ -69,6 +73,12 @@ export class BodyChecker implements BodyContext {
   private returns: Ty | undefined;
   private lambdas: LambdaFrame[] = [];
   private depth = 0;
+  /** The function whose body is checked (undefined inside a lambda): ILO-T043 looks for calls of it. */
+  private self: string | undefined;
+  /** Variables of the loops around the current statement, innermost last (ILO-T048). */
+  private loopVars: string[] = [];
+  /** Bindings of Worlds without net, with the scope depth they were bound at (ILO-T044). */
+  private noNetWorlds: { name: string; depth: number }[] = [];
   /** Told the type of each `x=…` binding, destructured field and loop variable as it is bound (editor type hints). */
   onBind?: (name: Span & { text: string }, t: Ty) => void;
 
@@ -76,7 +86,13 @@ export class BodyChecker implements BodyContext {
     readonly env: CheckEnv,
     readonly out: Diagnostic[],
     private readonly globals: GlobalNames = new GlobalNames(env),
+    readonly level: VerifierLevel = LEVEL_011,
   ) {}
+
+  /** Canonical name of a builtin of this level (aliases and sigils resolve). */
+  builtinName(name: string): string | undefined {
+    return this.level.builtins.name(name);
+  }
 
   // ------------------------------------------------------------ context API
 
@@ -126,6 +142,10 @@ export class BodyChecker implements BodyContext {
     return this.returns;
   }
 
+  deniedWorld(): string | undefined {
+    return this.noNetWorlds.length > 0 ? this.noNetWorlds[this.noNetWorlds.length - 1].name : undefined;
+  }
+
   /** A written type, recording the aliases/records it names as dependencies. */
   private ty(te: TypeExpr): Ty {
     for (const n of namedRefs(te)) this.deps.names.add(n);
@@ -136,6 +156,9 @@ export class BodyChecker implements BodyContext {
 
   checkFunction(d: FunctionDecl): void {
     this.scopes = [new Map()];
+    this.self = d.name.text;
+    this.loopVars = [];
+    this.noNetWorlds = [];
     for (const p of d.params) this.bind(p.name.text, this.ty(p.type));
     this.returns = this.ty(d.returnType);
     this.inLoop = false;
@@ -166,6 +189,22 @@ export class BodyChecker implements BodyContext {
       return run();
     } finally {
       this.scopes.pop();
+      this.dropWorldsBelow(this.scopes.length);
+    }
+  }
+
+  /** Forget the net-less World bindings of scopes deeper than `depth`. */
+  private dropWorldsBelow(depth: number): void {
+    while (this.noNetWorlds.length > 0 && this.noNetWorlds[this.noNetWorlds.length - 1].depth > depth) this.noNetWorlds.pop();
+  }
+
+  /** Run the body of a loop whose variable is `binding` (ILO-T048 watches it). */
+  private loopBody<T>(binding: string, run: () => T): T {
+    this.loopVars.push(binding);
+    try {
+      return this.looped(run);
+    } finally {
+      this.loopVars.pop();
     }
   }
 
@@ -186,7 +225,8 @@ export class BodyChecker implements BodyContext {
     let last: Ty = NIL;
     for (let i = 0; i < stmts.length; i++) {
       const s = stmts[i];
-      discardedResult(s, i === stmts.length - 1, this.inLoop, this.out);
+      discardedResult(s, i === stmts.length - 1, this.inLoop, this.out, this.level.builtins);
+      if (this.level.rules.selfCallDiscarded) discardedSelfCall(s, i === stmts.length - 1, this.self, this.out);
       last = this.stmt(s);
       if ((s.kind === 'Return' || s.kind === 'Break') && i + 1 < stmts.length) {
         const first = stmts[i + 1];
@@ -207,6 +247,11 @@ export class BodyChecker implements BodyContext {
     switch (s.kind) {
       case 'Bind': {
         const t = this.infer(s.value);
+        const rules = this.level.rules;
+        if (rules.loopVariableRebind) reboundLoopVariable(s.name, this.loopVars, this.out);
+        if (rules.worldCapabilities && buildsNoNetWorld(s.value, this.level.builtins)) {
+          this.noNetWorlds.push({ name: s.name.text, depth: this.scopes.length });
+        }
         this.bind(s.name.text, t);
         this.onBind?.(s.name, t);
         return NIL;
@@ -215,7 +260,8 @@ export class BodyChecker implements BodyContext {
         this.destructure(s.names, this.infer(s.value), s);
         return NIL;
       case 'Guard': {
-        this.infer(s.cond);
+        const cond = this.infer(s.cond);
+        if (s.elseBody !== undefined && this.level.rules.ternaryConditionBool) ternaryCondition(s.cond, cond, this.out);
         this.guardLookalike(s.body);
         const t = this.scoped(() => this.body(s.body));
         if (s.elseBody !== undefined) {
@@ -228,6 +274,7 @@ export class BodyChecker implements BodyContext {
         return this.match(s);
       case 'ForEach': {
         const coll = this.infer(s.collection);
+        if (this.level.rules.jparIteration) iteratedJpar(s.collection, this.level.builtins, this.out);
         let elem: Ty = UNKNOWN;
         if (coll.kind === 'list') elem = coll.elem;
         else if (coll.kind !== 'unknown') {
@@ -236,7 +283,7 @@ export class BodyChecker implements BodyContext {
         return this.scoped(() => {
           this.bind(s.binding.text, elem);
           this.onBind?.(s.binding, elem);
-          return this.looped(() => this.body(s.body));
+          return this.loopBody(s.binding.text, () => this.body(s.body));
         });
       }
       case 'ForRange': {
@@ -249,7 +296,7 @@ export class BodyChecker implements BodyContext {
         }
         return this.scoped(() => {
           this.bind(s.binding.text, NUM);
-          return this.looped(() => this.body(s.body));
+          return this.loopBody(s.binding.text, () => this.body(s.body));
         });
       }
       case 'While':
@@ -275,7 +322,7 @@ export class BodyChecker implements BodyContext {
     const only = body.length === 1 ? body[0] : undefined;
     if (only?.kind !== 'ExprStmt' || only.expr.kind !== 'Ref') return;
     const name = only.expr.name;
-    if (this.fn(name) === undefined && builtinName(name) === undefined) return;
+    if (this.fn(name) === undefined && this.builtinName(name) === undefined) return;
     this.out.push(
       diag('ILO-T027', only, `the guard body '${name}' is a function name, not a call`, {
         hint: `to call it, use braces: cond{${name} args}`,
@@ -332,6 +379,7 @@ export class BodyChecker implements BodyContext {
       if (result.kind === 'unknown') result = t;
     }
     const head: Span = { start: m.start, end: m.subject !== undefined ? m.subject.end : Math.min(m.end, m.start + 1) };
+    if (this.level.rules.resultArmOnOption && resultArmsOnOption(subject, m.arms, this.out)) return result;
     checkExhaustive(subject, m.arms, head, Math.max(m.start, m.end - 1), this.out);
     return result;
   }
@@ -379,8 +427,11 @@ export class BodyChecker implements BodyContext {
       case 'Call':
         // A bare zero-parameter function name written without `()` is a
         // function value, not a call (only `name()` calls it), as in ilo.
-        if (e.args.length === 0 && e.unwrap === 'none' && e.callee.end === e.end && builtinName(e.callee.text) === undefined) {
-          if (this.local(e.callee.text) === undefined && this.fn(e.callee.text)?.params?.length === 0) return this.ref(e.callee.text, e);
+        if (e.args.length === 0 && e.unwrap === 'none' && e.callee.end === e.end && this.builtinName(e.callee.text) === undefined) {
+          if (this.local(e.callee.text) === undefined && this.fn(e.callee.text)?.params?.length === 0) {
+            // ilo 26 calls it (`f=mksq` binds what mksq returns); 0.11 takes the function value.
+            if (!this.level.rules.bareZeroParamCalls) return this.ref(e.callee.text, e);
+          }
         }
         return inferCall(this, e);
       case 'Binary':
@@ -427,7 +478,11 @@ export class BodyChecker implements BodyContext {
       case 'With':
         return this.withExpr(e);
       case 'Ternary': {
-        this.infer(e.cond);
+        const cond = this.infer(e.cond);
+        if (this.level.rules.ternaryConditionBool) {
+          ternaryCondition(e.cond, cond, this.out);
+          keywordTernaryOnRef(e, e.cond, this.out);
+        }
         const a = this.infer(e.then);
         const b = this.infer(e.else);
         if (compatible(a, b)) return a;
@@ -441,14 +496,19 @@ export class BodyChecker implements BodyContext {
 
   private ref(name: string, at: Span): Ty {
     const local = this.local(name);
-    if (local !== undefined) return local;
+    // A zero-parameter function value is called where ilo 26 needs a value (`f=(>n;42);f`): either fits.
+    if (local !== undefined) return local.kind === 'fn' && local.params.length === 0 && this.level.rules.bareZeroParamCalls ? UNKNOWN : local;
     const fn = this.fn(name);
     if (fn !== undefined) return fn.params === undefined ? UNKNOWN : fnOf(fn.params.map((p) => p.ty), fn.ret);
-    const canonical = builtinName(name);
-    const asValue = canonical !== undefined ? builtinAsValue(canonical) : undefined;
+    const canonical = this.builtinName(name);
+    const asValue = canonical !== undefined ? this.level.builtins.asValue(canonical) : undefined;
     if (asValue !== undefined) return asValue;
+    // ilo 26 calls a zero-argument builtin named alone anywhere (`- now start`, `w=world`).
+    if (canonical !== undefined && this.level.rules.bareZeroParamCalls && this.level.builtins.acceptsArity(canonical, 0)) {
+      return this.level.builtins.checkArgs(canonical, []).ret;
+    }
 
-    const kebab = kebabParts(name, (p) => this.scopes.some((s) => s.has(p)) || this.fn(p) !== undefined || builtinName(p) !== undefined);
+    const kebab = kebabParts(name, (p) => this.scopes.some((s) => s.has(p)) || this.fn(p) !== undefined || this.builtinName(p) !== undefined);
     if (kebab !== undefined) {
       this.out.push(
         diag('ILO-T004', at, `'${name}' is not defined (it is one name: '-' inside a name is not subtraction)`, {
@@ -570,7 +630,7 @@ export class BodyChecker implements BodyContext {
     if (asIndex !== undefined && !this.isAnyRecordField(e.field.text)) {
       const obj = this.infer(e.object);
       if (e.safe && obj.kind === 'nil') return NIL;
-      const { ret, issues } = checkBuiltinArgs('at', [obj, asIndex]);
+      const { ret, issues } = this.level.builtins.checkArgs('at', [obj, asIndex]);
       for (const issue of issues) this.out.push(diag('ILO-T013', issue.arg === 1 ? e.field : e.object, issue.message, { hint: issue.hint }));
       return ret;
     }
@@ -639,6 +699,10 @@ export class BodyChecker implements BodyContext {
     const ret = this.ty(e.returnType);
     const savedReturns = this.returns;
     const savedLoop = this.inLoop;
+    const savedSelf = this.self;
+    const savedLoopVars = this.loopVars;
+    this.self = undefined;
+    this.loopVars = [];
     const frame: LambdaFrame = { base: this.scopes.length, captured: false };
     this.scopes.push(new Map());
     this.lambdas.push(frame);
@@ -653,6 +717,8 @@ export class BodyChecker implements BodyContext {
       this.scopes.pop();
       this.returns = savedReturns;
       this.inLoop = savedLoop;
+      this.self = savedSelf;
+      this.loopVars = savedLoopVars;
     }
     return frame.captured ? UNKNOWN : fnOf(params, ret);
   }

@@ -12,6 +12,7 @@ import { sigKeyOf, type CheckEnv } from './env';
 import { IncrementalEnv } from './incrementalEnv';
 import { shiftDiagnostic } from '../diagnostics';
 import { GlobalNames } from './suggest';
+import { verifierLevel, type LanguageLevelLike, type VerifierLevel } from './level';
 import { withinSuggestionDistance } from './nearest';
 
 export interface CheckOptions {
@@ -27,6 +28,8 @@ export interface CheckOptions {
    * the editor keeps the broken declaration's header.
    */
   brokenDeclsAreUndefined?: boolean;
+  /** The file's language level (0.11 when absent): its builtins and level-specific rules. */
+  level?: LanguageLevelLike;
 }
 
 /** Check a whole program from scratch. Never throws. */
@@ -90,6 +93,8 @@ export class IncrementalChecker {
   private readonly envs = new IncrementalEnv();
   private prevEnv: CheckEnv | undefined;
   private prevBroken: boolean | undefined;
+  /** The level of the last run: another level means nothing of the last run holds. */
+  private prevLevel: VerifierLevel | undefined;
   /** Bumped whenever the set of global function/tool names changes. */
   private functionNamesVersion = 0;
   /** Bumped whenever any record type (or the set of them) changes. */
@@ -124,7 +129,22 @@ export class IncrementalChecker {
     return out.sort((a, b) => a.start - b.start || a.end - b.end);
   }
 
+  /** Drop everything kept from earlier runs (the level changed). */
+  private forget(): void {
+    this.byNode = new WeakMap();
+    this.byContent = new Map();
+    this.prevEnv = undefined;
+    this.listed = undefined;
+    this.dependents.clear();
+    this.querying.clear();
+    this.envs.reset();
+    this.globals = undefined;
+  }
+
   private checkInto(program: Program, options: CheckOptions, out: Diagnostic[]): void {
+    const level = verifierLevel(options.level);
+    if (this.prevLevel !== undefined && this.prevLevel !== level) this.forget();
+    this.prevLevel = level;
     const { env, diagnostics, delta } = this.envs.update(program.decls, {
       imported: options.imported,
       importSpan: options.importedVia !== undefined ? (d) => options.importedVia!.get(d) : undefined,
@@ -145,7 +165,7 @@ export class IncrementalChecker {
     const typesChanged = changed === undefined || [...changed].some((n) => prev!.types.has(n) || env.types.has(n));
     if (typesChanged) this.typesVersion++;
     const versions = { functionNames: this.functionNamesVersion, types: this.typesVersion };
-    const globals = (this.globals ??= new GlobalNames(env));
+    const globals = (this.globals ??= new GlobalNames(env, level.builtins.table));
     globals.update(env, versions.functionNames, nameDelta, versions.types);
     // Targeted run: the environment was patched (only function names can have
     // changed), so only the bodies that can see a change are looked at.
@@ -188,7 +208,7 @@ export class IncrementalChecker {
         // of the functions they name): a hit must also have the same tree.
         if (hit !== undefined && (!fresh(hit) || !sameTree(hit.node, d))) hit = undefined;
         if (hit === undefined) {
-          hit = checkDecl(d, env, globals, sigKey, versions);
+          hit = checkDecl(d, env, globals, sigKey, versions, level);
           stats.checked++;
         }
         if (key !== undefined) nextByContent.set(key, hit);
@@ -290,13 +310,14 @@ function checkDecl(
   globals: GlobalNames,
   sigKey: (n: string) => string,
   versions: { functionNames: number; types: number },
+  level: VerifierLevel,
 ): CachedDecl {
   const out: Diagnostic[] = [];
-  const checker = new BodyChecker(env, out, globals);
+  const checker = new BodyChecker(env, out, globals, level);
   let deps: Dependencies | undefined;
   try {
     checker.checkFunction(d);
-    out.push(...aliasHints(d));
+    out.push(...aliasHints(d, level.builtins.table));
     deps = checker.deps;
   } catch {
     // e.g. a stack overflow on absurd nesting: keep what was found so far (marked failed below).

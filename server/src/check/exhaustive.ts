@@ -59,3 +59,23 @@ export function checkExhaustive(subject: Ty, arms: readonly MatchArm[], head: Sp
     }),
   );
 }
+
+/**
+ * ILO-T035 (level 26): Result arms (`~v:` / `^e:`) in a match on an optional,
+ * where they never match. Returns whether it reported (the match's
+ * exhaustiveness is then not judged as well).
+ */
+export function resultArmsOnOption(subject: Ty, arms: readonly MatchArm[], out: Diagnostic[]): boolean {
+  if (subject.kind !== 'opt') return false;
+  let found = false;
+  for (const a of arms) {
+    if (a.pattern.kind !== 'OkPat' && a.pattern.kind !== 'ErrPat') continue;
+    found = true;
+    out.push(
+      diag('ILO-T035', a.pattern, `'${a.pattern.kind === 'OkPat' ? '~' : '^'}${a.pattern.binding.text}:' is a Result arm, but the subject is an optional (${showTy(subject)}): it never matches`, {
+        hint: 'for an optional use ?? (??x default), or literal arms and _: for nil',
+      }),
+    );
+  }
+  return found;
+}

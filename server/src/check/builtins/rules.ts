@@ -61,7 +61,7 @@ export function deriveRule(b: Builtin, sigs: readonly BuiltinSignature[]): CallR
 // ---------------------------------------------------------------- arguments
 
 /** What an argument is tested for: `accepts` of the table, or derived from the parameter's type. */
-type Test = NonNullable<ArgCheck['accepts']> | 'type' | 'seq' | 'sized' | 'function';
+type Test = NonNullable<ArgCheck['accepts']> | 'type' | 'seq' | 'sized' | 'function' | 'oneOf';
 
 const SHAPE_TESTS: Readonly<Partial<Record<Test, (t: Ty) => boolean>>> = {
   list: (t) => t.kind === 'list' || t.kind === 'unknown',
@@ -99,6 +99,7 @@ function derivedTest(pats: readonly Pattern[], texts: readonly string[]): Test {
   if (pats.some((p) => p.kind === 'var' || p.kind === 'any')) return 'any';
   if (pats.some((p) => p.kind === 'fn')) return 'function';
   const shapes = new Set(pats.map((p) => (p.kind === 'prim' ? p.ty.kind : p.kind)));
+  if (shapes.size > 1 && pats.every((p) => p.kind === 'prim')) return 'oneOf';
   if (shapes.size === 1) {
     const p = pats[0];
     if (!hasVariables(p) && texts.every((t) => t === texts[0])) return 'type';
@@ -125,7 +126,8 @@ function argumentCheck(name: string, forms: readonly Form[], given: ArgCheck, i:
       break;
   }
   const typeText = first.sig.params[i].type;
-  const what = given.what ?? EXPECTED[test] ?? TYPE_WORDS[typeText];
+  const choices = test === 'oneOf' ? [...new Set(forms.map((f) => f.sig.params[i].type))] : [];
+  const what = given.what ?? EXPECTED[test] ?? TYPE_WORDS[typeText] ?? (test === 'oneOf' ? choices.map((c) => TYPE_WORDS[c] ?? c).join(' or ') : undefined);
   if (what === undefined) throw new Error(`${name}: say what parameter ${i + 1} (${typeText}) must be`);
   const prefix = `'${name}' ${given.says ?? `${label} must be`} ${what}, got `;
   let hint = given.hint;
@@ -135,7 +137,9 @@ function argumentCheck(name: string, forms: readonly Form[], given: ArgCheck, i:
   }
   const hintUnlessList = given.hintUnlessList === true;
   const want = test === 'type' ? typeOf(pats[0]) : undefined;
-  const ok = want !== undefined ? (t: Ty) => compatible(t, want) : SHAPE_TESTS[test]!;
+  const anyOf = test === 'oneOf' ? pats.map(typeOf) : undefined;
+  const ok =
+    want !== undefined ? (t: Ty) => compatible(t, want) : anyOf !== undefined ? (t: Ty) => anyOf.some((w) => compatible(t, w)) : SHAPE_TESTS[test]!;
   const shapeCheck: Check = (args, issues) => {
     const a = args[i];
     if (a !== undefined && !ok(a)) {
