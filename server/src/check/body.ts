@@ -481,7 +481,7 @@ export class BodyChecker implements BodyContext {
         const cond = this.infer(e.cond);
         if (this.level.rules.ternaryConditionBool) {
           ternaryCondition(e.cond, cond, this.out);
-          keywordTernaryOnRef(e, e.cond, this.out);
+          keywordTernaryOnRef(e, e.cond, cond, this.out);
         }
         const a = this.infer(e.then);
         const b = this.infer(e.else);

@@ -38,11 +38,11 @@ export function readTemplate(tmpl: string): TemplateReading {
     if (close < 0) return { slots: undefined };
     const spec = tmpl.slice(i + 1, close);
     i = close;
+    if (REJECTED.some((r) => r.test(spec))) return { rejected: `{${spec}}` };
     if (ACCEPTED.some((r) => r.test(spec))) {
       slots++;
       continue;
     }
-    if (REJECTED.some((r) => r.test(spec))) return { rejected: `{${spec}}` };
     countable = false;
   }
   return countable ? { slots } : {};

@@ -27,8 +27,8 @@ export function ternaryCondition(condExpr: Expr, cond: Ty, out: Diagnostic[]): v
  * condition) whose condition is a bare reference. `ternary` spans the whole
  * `?h …`, starting at `?`.
  */
-export function keywordTernaryOnRef(ternary: Span, condExpr: Expr, out: Diagnostic[]): void {
-  if (condExpr.kind !== 'Ref' || condExpr.start <= ternary.start + 1) return;
+export function keywordTernaryOnRef(ternary: Span, condExpr: Expr, cond: Ty, out: Diagnostic[]): void {
+  if (condExpr.kind !== 'Ref' || condExpr.start <= ternary.start + 1 || NOT_BOOL.has(cond.kind)) return;
   const dropped: Span = { start: ternary.start + 1, end: condExpr.start };
   out.push(
     diag('ILO-W003', { start: ternary.start, end: condExpr.end }, `'?h ${condExpr.name} …' is the keyword form on a bare bool; '?${condExpr.name} …' says the same`, {
