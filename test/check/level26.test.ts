@@ -201,3 +201,23 @@ describe('level 26: iterating jpar! (ILO-W002)', () => {
     clean26('f b:t>R n t;@x (jpar-list! b){prnt x};~0');
   });
 });
+
+describe('level 26: Results and defaults (ILO-T040, ILO-T041, ILO-T042)', () => {
+  it('rejects ?? on a Result and offers default-on-err', () => {
+    const src = 'f s:t>n;??(num s) 0';
+    const d = one26(src, 'ILO-T041');
+    assert.equal(applyFix(src, d.suggestions![0]), 'f s:t>n;default-on-err (num s) 0');
+    clean26('f m:M t n>n;??(mget m "k") 0');
+    clean26('f x:_>n;??x 0');
+    assert.deepEqual(codes('f s:t>n;??(num s) 0'), ['ILO-T008']);
+  });
+
+  it('checks default-on-err: a Result first, a default of its Ok type', () => {
+    clean26('f s:t>n;default-on-err (num s) 0');
+    const t40 = one26('f x:n>n;default-on-err x 0', 'ILO-T040');
+    assert.match(t40.hint ?? '', /\?\?/);
+    const t42 = one26('f s:t>n;default-on-err (num s) "none"', 'ILO-T042');
+    assert.match(t42.message, /Ok value is n/);
+    clean26('f r:R _ t>n;default-on-err r 0');
+  });
+});

@@ -471,6 +471,16 @@ export class BodyChecker implements BodyContext {
       case 'Coalesce': {
         const v = this.infer(e.value);
         const d = this.infer(e.fallback);
+        if (v.kind === 'result' && this.level.rules.coalesceOnResult) {
+          this.out.push(
+            diag('ILO-T041', e, `'??' replaces nil, but this is a Result (${showTy(v)}): its Err would pass through`, {
+              hint: 'use default-on-err r d, or match: ?r{~v:v;^_:d}',
+              // Prefix form only (`??r d`); the infix `r??d` would need the operands moved.
+              suggestions: e.value.start >= e.start + 2 ? [replaceWith('Use default-on-err', { start: e.start, end: e.value.start }, 'default-on-err ')] : undefined,
+            }),
+          );
+          return v.ok;
+        }
         if (v.kind === 'nil') return d;
         if (v.kind === 'opt') return v.inner;
         return v;

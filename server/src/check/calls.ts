@@ -37,7 +37,7 @@ export function inferCall(cx: BodyContext, e: CallExpr): Ty {
     const { ret, issues } = builtins.checkArgs(canonical, argTys);
     for (const issue of issues) {
       const at: Span = issue.arg !== undefined && e.args[issue.arg] !== undefined ? e.args[issue.arg] : e;
-      out.push(diag('ILO-T013', at, issue.message, { hint: issue.hint }));
+      out.push(diag(issue.code ?? 'ILO-T013', at, issue.message, { hint: issue.hint }));
     }
     ty = ret;
   } else if (fn !== undefined) {

@@ -32,6 +32,8 @@ export interface VerifierRules {
   readonly worldCapabilities: boolean;
   /** ILO-W051: effect sigils that do not cover what a function calls. */
   readonly effects: boolean;
+  /** ILO-T041: `??` on a Result (steer to `default-on-err`). */
+  readonly coalesceOnResult: boolean;
   /** ILO-W002: iterating `jpar!` (steer to `jpar-list!`). */
   readonly jparIteration: boolean;
   /**
@@ -63,6 +65,7 @@ const RULES: Readonly<Record<LevelId, VerifierRules>> = {
     resultArmOnOption: false,
     worldCapabilities: false,
     effects: false,
+    coalesceOnResult: false,
     jparIteration: false,
     bareZeroParamCalls: false,
     collapseBrokenCalls: false,
@@ -74,6 +77,7 @@ const RULES: Readonly<Record<LevelId, VerifierRules>> = {
     resultArmOnOption: true,
     worldCapabilities: true,
     effects: true,
+    coalesceOnResult: true,
     jparIteration: true,
     bareZeroParamCalls: true,
     collapseBrokenCalls: true,
