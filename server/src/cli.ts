@@ -9,6 +9,7 @@ import { runExplain } from './cli/explain';
 import { runFmt } from './cli/fmt';
 import type { CliIo } from './cli/io';
 import { parseArgs, scopeOption } from './cli/args';
+import { setLevelPreference, takeLevelFlag } from './cli/level';
 
 const USAGE = `ilo-ls — ilo language server and tools
 
@@ -57,6 +58,10 @@ usage:
                                       mutating tool under --read-only or an identity other than
                                       the caller expects; one JSON line per decision in the log
   ilo-ls --help | --version
+
+Every command that reads ilo takes --language-version 0.11|26|auto: the level of files
+without a ^YY.M pragma on their first line (a pragma decides for its file). auto, the
+default, is the version of an \`ilo\` on PATH, else 26.
 `;
 
 const VERSION = '0.1.0';
@@ -65,7 +70,14 @@ export type { CliIo };
 
 /** Runs one CLI invocation; resolves to the exit status. Never rejects. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
-  const [command, ...rest] = argv;
+  const [command, ...args] = argv;
+  const levelFlag = takeLevelFlag(args);
+  if (levelFlag.error !== undefined) {
+    io.err(`ilo-ls${command === undefined ? '' : ` ${command}`}: ${levelFlag.error}\n`);
+    return 2;
+  }
+  setLevelPreference(levelFlag.preference ?? 'auto');
+  const rest = levelFlag.rest;
   try {
     switch (command) {
       case undefined:
@@ -120,7 +132,7 @@ function runCheck(args: readonly string[], io: CliIo): number {
     referenceCompat: p.flags.has('--reference-compat'),
   });
   for (const m of missing) io.err(`ilo-ls check: no such file or directory: ${m}\n`);
-  for (const d of empty) io.err(`ilo-ls check: no .ilo file in ${d}\n`);
+  for (const d of empty) io.err(`ilo-ls check: no ilo file (.ilo, .@) in ${d}\n`);
   if (p.flags.has('--json')) io.out(`${JSON.stringify(records, null, 2)}\n`);
   else for (const r of records) io.out(`${formatRecord(r)}\n`);
   if (missing.length > 0 || checked === 0) return 2;

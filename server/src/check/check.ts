@@ -28,7 +28,11 @@ export interface CheckOptions {
    * the editor keeps the broken declaration's header.
    */
   brokenDeclsAreUndefined?: boolean;
-  /** The file's language level (0.11 when absent): its builtins and level-specific rules. */
+  /**
+   * The language level to check at (a `LanguageLevel` of ../level, or just
+   * its id): its builtins and which level-specific rules apply. Absent: the
+   * level the program was parsed at (`program.level`), else 0.11.
+   */
   level?: LanguageLevelLike;
 }
 
@@ -142,7 +146,7 @@ export class IncrementalChecker {
   }
 
   private checkInto(program: Program, options: CheckOptions, out: Diagnostic[]): void {
-    const level = verifierLevel(options.level);
+    const level = verifierLevel(options.level ?? (program.level !== undefined ? { id: program.level } : undefined));
     if (this.prevLevel !== undefined && this.prevLevel !== level) this.forget();
     this.prevLevel = level;
     const { env, diagnostics, delta } = this.envs.update(program.decls, {
