@@ -10,6 +10,7 @@ import { describe, it } from 'node:test';
 import { EXPLANATIONS_26, explain, explainAtEveryLevel, explanationText } from '../../server/src/explain';
 import { parseIlo } from '../../server/src/syntax/parse';
 import { checkProgram } from '../../server/src/check/check';
+import { LEVEL_26 } from '../../server/src/level';
 
 const ROOT = path.join(__dirname, '..', '..');
 const REGISTRY = path.join(ROOT, '..', 'shared', 'reference', 'ilo26', 'registry-c48d84be.rs');
@@ -28,8 +29,8 @@ const BEYOND_REGISTRY = ['ILO-T038', 'ILO-T040', 'ILO-T041', 'ILO-T042', 'ILO-T0
 
 /** Level-26 diagnostics (errors and warnings) of a program. */
 function check26(src: string): Array<{ code: string; severity: string }> {
-  const parsed = parseIlo(src);
-  return [...parsed.diagnostics, ...checkProgram(parsed.program, { level: { id: '26' } })].filter((d) => d.severity === 'error' || d.severity === 'warning');
+  const parsed = parseIlo(src, { level: LEVEL_26 });
+  return [...parsed.diagnostics, ...checkProgram(parsed.program, { level: LEVEL_26 })].filter((d) => d.severity === 'error' || d.severity === 'warning');
 }
 
 /** Codes whose examples our level-26 checker reproduces today. */
