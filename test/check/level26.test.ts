@@ -221,3 +221,56 @@ describe('level 26: Results and defaults (ILO-T040, ILO-T041, ILO-T042)', () => 
     clean26('f r:R _ t>n;default-on-err r 0');
   });
 });
+
+describe('level 26: functions that failed to parse (one ILO-T005)', () => {
+  const src = 'f x:n>n;+x (;\ng>n;f 1 2\nh>n;f "a"\n';
+  it('reports one ILO-T005 at the broken function instead of checking each call', () => {
+    const parsed = at26Raw(src);
+    const t005 = parsed.filter((d) => d.code === 'ILO-T005');
+    assert.equal(t005.length, 1);
+    assert.equal(src.slice(t005[0].start, t005[0].end), 'f');
+    assert.match(t005[0].message, /2 functions/);
+    assert.deepEqual(parsed.filter((d) => d.code === 'ILO-T006' || d.code === 'ILO-T007'), []);
+  });
+
+  it('keeps 0.11 as it was: the broken header checks its calls, and nothing is collapsed', () => {
+    const at011 = checkRaw(src, '0.11');
+    assert.ok(at011.some((d) => d.code === 'ILO-T006'));
+    assert.ok(!at011.some((d) => d.code === 'ILO-T005'));
+  });
+
+  it('reports nothing for a broken function nobody calls', () => {
+    assert.ok(!at26Raw('f x:n>n;+x (;\ng>n;1\n').some((d) => d.code === 'ILO-T005'));
+  });
+});
+
+describe('level 26: closures (ILO-E802)', () => {
+  it('calls a lambda that captures, like any function', () => {
+    clean26('main>n;rows=[1 2 3];proc=(x:n>n;+x (sum rows));proc 5');
+    assert.deepEqual(codes('main>n;rows=[1 2 3];proc=(x:n>n;+x (sum rows));proc 5'), ['ILO-T005']);
+  });
+
+  it('rejects a lambda capturing more than 255 names of the enclosing function', () => {
+    const names = Array.from({ length: 256 }, (_, i) => `v${i}`);
+    const binds = names.map((n, i) => `${n}=${i}`).join(';');
+    const sum = (ns: string[]) => `${'+ '.repeat(ns.length)}x ${ns.join(' ')}`;
+    const over = `main>n;${binds};f=(x:n>n;${sum(names)});f 1`;
+    const d = one26(over, 'ILO-E802');
+    assert.match(d.message, /256 names/);
+    clean26(`main>n;${binds};f=(x:n>n;${sum(names.slice(1))});f 1`);
+  });
+});
+
+import { parseIlo } from '../../server/src/syntax/parse';
+import { checkProgram } from '../../server/src/check/check';
+import { levelById } from '../../server/src/level';
+
+/** Parse and check diagnostics of every severity, syntax errors included. */
+function checkRaw(src: string, id: '0.11' | '26') {
+  const level = levelById(id);
+  const parsed = parseIlo(src, { level });
+  return [...parsed.diagnostics, ...checkProgram(parsed.program, { level })];
+}
+function at26Raw(src: string) {
+  return checkRaw(src, '26');
+}

@@ -64,7 +64,12 @@ export interface Dependencies {
 interface LambdaFrame {
   base: number;
   captured: boolean;
+  /** The enclosing locals the lambda reads (ILO-E802 counts them). */
+  captures: Set<string>;
 }
+
+/** The most names a lambda may capture for ilo 26's bytecode VM (ILO-E802). */
+const MAX_CAPTURES = 255;
 
 export class BodyChecker implements BodyContext {
   readonly deps: Dependencies = { names: new Set(), queries: new Set(), allTypes: false };
@@ -100,7 +105,11 @@ export class BodyChecker implements BodyContext {
     for (let i = this.scopes.length - 1; i >= 0; i--) {
       const t = this.scopes[i].get(name);
       if (t !== undefined) {
-        for (const l of this.lambdas) if (l.base > i) l.captured = true;
+        for (const l of this.lambdas) {
+          if (l.base <= i) continue;
+          l.captured = true;
+          l.captures.add(name);
+        }
         return t;
       }
     }
@@ -713,7 +722,7 @@ export class BodyChecker implements BodyContext {
     const savedLoopVars = this.loopVars;
     this.self = undefined;
     this.loopVars = [];
-    const frame: LambdaFrame = { base: this.scopes.length, captured: false };
+    const frame: LambdaFrame = { base: this.scopes.length, captured: false, captures: new Set() };
     this.scopes.push(new Map());
     this.lambdas.push(frame);
     this.returns = ret;
@@ -722,6 +731,13 @@ export class BodyChecker implements BodyContext {
       e.params.forEach((p, i) => this.bind(p.name.text, params[i]));
       const got = this.body(e.body);
       this.checkReturn('the lambda', ret, got, e.body, e.returnType);
+      if (this.level.rules.captureLimit && frame.captures.size > MAX_CAPTURES) {
+        this.out.push(
+          diag('ILO-E802', { start: e.start, end: Math.min(e.end, e.start + 1) }, `this lambda captures ${frame.captures.size} names of the enclosing function; the VM allows ${MAX_CAPTURES}`, {
+            hint: 'gather the captured values into a record or list and capture that one value',
+          }),
+        );
+      }
     } finally {
       this.lambdas.pop();
       this.scopes.pop();
@@ -730,7 +746,8 @@ export class BodyChecker implements BodyContext {
       this.self = savedSelf;
       this.loopVars = savedLoopVars;
     }
-    return frame.captured ? UNKNOWN : fnOf(params, ret);
+    // ilo 26 calls closures like any function; 0.11 typed a capturing lambda as unknown.
+    return frame.captured && !this.level.rules.closuresTyped ? UNKNOWN : fnOf(params, ret);
   }
 }
 

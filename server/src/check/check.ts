@@ -14,6 +14,7 @@ import { shiftDiagnostic } from '../diagnostics';
 import { GlobalNames } from './suggest';
 import { verifierLevel, type LanguageLevelLike, type VerifierLevel } from './level';
 import { withinSuggestionDistance } from './nearest';
+import { diag } from './report';
 
 export interface CheckOptions {
   /** Declarations visible through `use` (see project/imports.ts). */
@@ -272,11 +273,32 @@ export class IncrementalChecker {
       this.listed = listed;
       this.functionCount = count;
     }
+    if (level.rules.collapseBrokenCalls) this.collapsedBrokenCalls(program, env, out);
     stats.reused = this.functionCount - stats.checked;
     this.byContent = nextByContent;
     this.prevEnv = env;
     this.prevBroken = !!options.brokenDeclsAreUndefined;
     this.lastStats = stats;
+  }
+
+  /**
+   * Level 26: one ILO-T005 per function of this file whose declaration failed
+   * to parse and that some body uses, at its name, instead of one per call
+   * (ilo 26 collapses them so; the parse error itself is reported too).
+   */
+  private collapsedBrokenCalls(program: Program, env: CheckEnv, out: Diagnostic[]): void {
+    for (const d of program.decls) {
+      if (d.kind !== 'ErrorDecl' || d.name === undefined || (d.intended !== 'function' && d.intended !== 'tool')) continue;
+      const name = d.name.text;
+      if (env.functions.get(name)?.kind !== 'broken') continue;
+      const users = [...(this.dependents.get(name) ?? [])].filter((f) => f.name.text !== name);
+      if (users.length === 0) continue;
+      out.push(
+        diag('ILO-T005', d.name, `'${name}' failed to parse, so its uses in ${users.length === 1 ? `'${users[0].name.text}'` : `${users.length} functions`} cannot be checked`, {
+          hint: `fix the syntax error in '${name}' first (reported above); its calls are not checked until then`,
+        }),
+      );
+    }
   }
 
   /** Record what the result `c` of declaration `d` depends on. */

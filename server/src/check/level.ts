@@ -32,6 +32,14 @@ export interface VerifierRules {
   readonly worldCapabilities: boolean;
   /** ILO-W051: effect sigils that do not cover what a function calls. */
   readonly effects: boolean;
+  /**
+   * A lambda that captures is a function like any other (ilo 26 runs
+   * closures everywhere), and a value of unknown type may be called; 0.11
+   * typed a capturing lambda as unknown and refused to call it.
+   */
+  readonly closuresTyped: boolean;
+  /** ILO-E802: a lambda may capture at most 255 names (the VM's limit). */
+  readonly captureLimit: boolean;
   /** ILO-T041: `??` on a Result (steer to `default-on-err`). */
   readonly coalesceOnResult: boolean;
   /** ILO-W002: iterating `jpar!` (steer to `jpar-list!`). */
@@ -66,6 +74,8 @@ const RULES: Readonly<Record<LevelId, VerifierRules>> = {
     worldCapabilities: false,
     effects: false,
     coalesceOnResult: false,
+    captureLimit: false,
+    closuresTyped: false,
     jparIteration: false,
     bareZeroParamCalls: false,
     collapseBrokenCalls: false,
@@ -78,6 +88,8 @@ const RULES: Readonly<Record<LevelId, VerifierRules>> = {
     worldCapabilities: true,
     effects: true,
     coalesceOnResult: true,
+    captureLimit: true,
+    closuresTyped: true,
     jparIteration: true,
     bareZeroParamCalls: true,
     collapseBrokenCalls: true,
