@@ -274,3 +274,11 @@ function checkRaw(src: string, id: '0.11' | '26') {
 function at26Raw(src: string) {
   return checkRaw(src, '26');
 }
+
+describe('level 26: Result-aware pipes', () => {
+  it('passes the Ok value of a Result on to the next stage', () => {
+    clean26('f s:t>R n t;v=s>>num>>abs;~v');
+    clean26('f m:M t n>n;m>>mkeys>>len');
+    assert.deepEqual(codes('f s:t>R n t;v=s>>num>>abs;~v'), ['ILO-T013']);
+  });
+});

@@ -12,6 +12,13 @@ import { NUM, TEXT, UNKNOWN, compatible, showTy, type Ty } from './types';
 
 export function inferCall(cx: BodyContext, e: CallExpr): Ty {
   const argTys = e.args.map((a) => cx.infer(a));
+  if (e.piped && cx.level.rules.resultAwarePipes && argTys.length > 0) {
+    // ilo 26: `f x>>g` passes the Ok value (or the present value) on, an Err or nil leaves the function.
+    const last = argTys.length - 1;
+    const piped = argTys[last];
+    if (piped.kind === 'result') argTys[last] = piped.ok;
+    else if (piped.kind === 'opt') argTys[last] = piped.inner;
+  }
   const callee = e.callee.text;
   const out = cx.out;
   let ty: Ty;

@@ -38,6 +38,8 @@ export interface VerifierRules {
    * typed a capturing lambda as unknown and refused to call it.
    */
   readonly closuresTyped: boolean;
+  /** `f x>>g` passes the Ok value of a Result (or an optional's value) on to `g`. */
+  readonly resultAwarePipes: boolean;
   /** ILO-E802: a lambda may capture at most 255 names (the VM's limit). */
   readonly captureLimit: boolean;
   /** ILO-T041: `??` on a Result (steer to `default-on-err`). */
@@ -76,6 +78,7 @@ const RULES: Readonly<Record<LevelId, VerifierRules>> = {
     coalesceOnResult: false,
     captureLimit: false,
     closuresTyped: false,
+    resultAwarePipes: false,
     jparIteration: false,
     bareZeroParamCalls: false,
     collapseBrokenCalls: false,
@@ -90,6 +93,7 @@ const RULES: Readonly<Record<LevelId, VerifierRules>> = {
     coalesceOnResult: true,
     captureLimit: true,
     closuresTyped: true,
+    resultAwarePipes: true,
     jparIteration: true,
     bareZeroParamCalls: true,
     collapseBrokenCalls: true,
