@@ -130,6 +130,7 @@ function runCheck(args: readonly string[], io: CliIo): number {
   }
   const { records, missing, empty, checked } = checkFiles(p.positional, scope ?? 'file', {
     referenceCompat: p.flags.has('--reference-compat'),
+    strict: p.flags.has('--strict'),
   });
   for (const m of missing) io.err(`ilo-ls check: no such file or directory: ${m}\n`);
   for (const d of empty) io.err(`ilo-ls check: no ilo file (.ilo, .@) in ${d}\n`);

@@ -33,6 +33,7 @@ import { LEVEL_011, type VerifierLevel } from './level';
 import { diag, didYouMean, insertAt, replaceWith } from './report';
 import { namedRefs, toTy } from './typeExprs';
 import {
+  anonOf,
   literalType,
   BOOL,
   NIL,
@@ -82,6 +83,10 @@ export class BodyChecker implements BodyContext {
   private self: string | undefined;
   /** Variables of the loops around the current statement, innermost last (ILO-T048). */
   private loopVars: string[] = [];
+  /** Conditions of the braceless guards passed so far in the enclosing blocks (ILO-W030). */
+  private guards: Expr[] = [];
+  /** Subjects of the matches being checked (ILO-W030 spares a call whose Result is matched). */
+  private subjects = new Set<Expr>();
   /** Bindings of Worlds without net, with the scope depth they were bound at (ILO-T044). */
   private noNetWorlds: { name: string; depth: number }[] = [];
   /** Told the type of each `x=…` binding, destructured field and loop variable as it is bound (editor type hints). */
@@ -151,6 +156,14 @@ export class BodyChecker implements BodyContext {
     return this.returns;
   }
 
+  guardsBefore(): readonly Expr[] {
+    return this.guards;
+  }
+
+  isMatchSubject(e: Expr): boolean {
+    return this.subjects.has(e);
+  }
+
   deniedWorld(): string | undefined {
     return this.noNetWorlds.length > 0 ? this.noNetWorlds[this.noNetWorlds.length - 1].name : undefined;
   }
@@ -168,6 +181,8 @@ export class BodyChecker implements BodyContext {
     this.self = d.name.text;
     this.loopVars = [];
     this.noNetWorlds = [];
+    this.guards = [];
+    this.subjects = new Set();
     for (const p of d.params) this.bind(p.name.text, this.ty(p.type));
     this.returns = this.ty(d.returnType);
     this.inLoop = false;
@@ -231,12 +246,22 @@ export class BodyChecker implements BodyContext {
 
   /** A block: its type is the type of its last statement. */
   private body(stmts: readonly Stmt[]): Ty {
+    const guardsAtStart = this.guards.length;
+    try {
+      return this.bodyInner(stmts);
+    } finally {
+      this.guards.length = guardsAtStart;
+    }
+  }
+
+  private bodyInner(stmts: readonly Stmt[]): Ty {
     let last: Ty = NIL;
     for (let i = 0; i < stmts.length; i++) {
       const s = stmts[i];
       discardedResult(s, i === stmts.length - 1, this.inLoop, this.out, this.level.builtins);
       if (this.level.rules.selfCallDiscarded) discardedSelfCall(s, i === stmts.length - 1, this.self, this.out);
       last = this.stmt(s);
+      if (s.kind === 'Guard' && s.braceless && !s.negated && this.level.rules.preconditions) this.guards.push(s.cond);
       if ((s.kind === 'Return' || s.kind === 'Break') && i + 1 < stmts.length) {
         const first = stmts[i + 1];
         const lastStmt = stmts[stmts.length - 1];
@@ -359,6 +384,10 @@ export class BodyChecker implements BodyContext {
       }
       return;
     }
+    if (t.kind === 'anon') {
+      for (const n of names) this.bind(n.text, t.fields.find((f) => f.name === n.text)?.ty ?? UNKNOWN);
+      return;
+    }
     if (t.kind !== 'unknown') {
       this.out.push(diag('ILO-T009', s, `only records can be destructured, but this is ${showTy(t)}`));
     }
@@ -378,6 +407,7 @@ export class BodyChecker implements BodyContext {
   // ------------------------------------------------------------ matches
 
   private match(m: MatchStmt | MatchExpr): Ty {
+    if (m.subject !== undefined) this.subjects.add(m.subject);
     const subject = m.subject !== undefined ? this.infer(m.subject) : NIL;
     let result: Ty = UNKNOWN;
     for (const arm of m.arms) {
@@ -389,7 +419,8 @@ export class BodyChecker implements BodyContext {
     }
     const head: Span = { start: m.start, end: m.subject !== undefined ? m.subject.end : Math.min(m.end, m.start + 1) };
     if (this.level.rules.resultArmOnOption && resultArmsOnOption(subject, m.arms, this.out)) return result;
-    checkExhaustive(subject, m.arms, head, Math.max(m.start, m.end - 1), this.out);
+    const variants = subject.kind === 'named' ? this.record(subject.name)?.variants : undefined;
+    checkExhaustive(subject, m.arms, head, Math.max(m.start, m.end - 1), this.out, variants);
     return result;
   }
 
@@ -408,6 +439,14 @@ export class BodyChecker implements BodyContext {
         this.bind(p.binding.text, p.type === 'n' ? NUM : p.type === 't' ? TEXT : p.type === 'b' ? BOOL : listOf(UNKNOWN));
         break;
       case 'LitPat':
+        break;
+      case 'VariantPat': {
+        const def = subject.kind === 'named' ? this.record(subject.name) : undefined;
+        const v = def?.variants?.find((x) => x.name === p.tag.text);
+        this.bind(p.binding.text, v?.payload ?? UNKNOWN);
+        break;
+      }
+      default:
         break;
     }
   }
@@ -457,6 +496,7 @@ export class BodyChecker implements BodyContext {
         return resultOf(UNKNOWN, this.infer(e.value));
       case 'List': {
         if (e.items.length === 0) return listOf(UNKNOWN);
+        if (this.level.rules.sumTypes) this.bareConstructorsInList(e.items);
         let elem = this.infer(e.items[0]);
         for (const item of e.items.slice(1)) {
           const t = this.infer(item);
@@ -467,9 +507,7 @@ export class BodyChecker implements BodyContext {
       case 'Record':
         return this.recordLiteral(e);
       case 'AnonRecord':
-        // Level 26 (issue-26 placeholder until the verifier types anonymous records): its fields are still checked.
-        for (const f of e.fields) this.infer(f.value);
-        return UNKNOWN;
+        return anonOf(e.fields.map((f) => ({ name: f.name.text, ty: this.infer(f.value) })));
       case 'Field':
         return this.field(e);
       case 'Index': {
@@ -522,6 +560,8 @@ export class BodyChecker implements BodyContext {
     // A zero-parameter function value is called where ilo 26 needs a value (`f=(>n;42);f`): either fits.
     if (local !== undefined) return local.kind === 'fn' && local.params.length === 0 && this.level.rules.bareZeroParamCalls ? UNKNOWN : local;
     const fn = this.fn(name);
+    // A variant without a payload is a value of its sum type (`[ready done]`, `s=point`).
+    if (fn?.kind === 'variant' && fn.params?.length === 0) return fn.ret;
     if (fn !== undefined) return fn.params === undefined ? UNKNOWN : fnOf(fn.params.map((p) => p.ty), fn.ret);
     const canonical = this.builtinName(name);
     const asValue = canonical !== undefined ? this.level.builtins.asValue(canonical) : undefined;
@@ -668,6 +708,8 @@ export class BodyChecker implements BodyContext {
       return UNKNOWN;
     }
     if (obj.kind === 'unknown') return UNKNOWN;
+    // An anonymous record's field, or (not judged: ilo 26's rule is not documented) one it lacks.
+    if (obj.kind === 'anon') return obj.fields.find((f) => f.name === e.field.text)?.ty ?? UNKNOWN;
     this.out.push(diag('ILO-T018', e, `'.${e.field.text}' reads a record field, but this is ${showTy(obj)}`));
     return UNKNOWN;
   }
@@ -704,8 +746,47 @@ export class BodyChecker implements BodyContext {
       return obj;
     }
     if (obj.kind === 'unknown') return UNKNOWN;
+    if (obj.kind === 'anon') return this.withAnon(obj, e);
     this.out.push(diag('ILO-T020', e, `'with' updates a record, but this is ${showTy(obj)}`));
     return UNKNOWN;
+  }
+
+  /** ILO-T046 (level 26): `with` on an anonymous record may only update the fields it has. */
+  private withAnon(obj: Extract<Ty, { kind: 'anon' }>, e: WithExpr): Ty {
+    const known = obj.fields.map((f) => f.name);
+    for (const u of e.updates) {
+      this.infer(u.value);
+      if (known.includes(u.name.text)) continue;
+      const near = nearestName(u.name.text, known);
+      this.out.push(
+        diag('ILO-T046', u.name, `'${u.name.text}' is not a field of this record ({${known.join(' ')}}): 'with' cannot add one`, {
+          hint: near !== undefined ? `did you mean '${near}'? To add a field, write it in the record literal` : 'add the field to the record literal, or build a new literal with every field',
+          suggestions: near !== undefined ? [didYouMean(u.name, near)] : undefined,
+        }),
+      );
+    }
+    return obj;
+  }
+
+  /**
+   * ILO-T047 (level 26): in `[login "a" logout "b"]` each operand is an
+   * element, so a payload variant's constructor followed by its would-be
+   * payload builds nothing.
+   */
+  private bareConstructorsInList(items: readonly Expr[]): void {
+    for (let i = 0; i + 1 < items.length; i++) {
+      const item = items[i];
+      if (item.kind !== 'Ref' || this.local(item.name) !== undefined) continue;
+      const fn = this.fn(item.name);
+      if (fn?.kind !== 'variant' || fn.params?.length !== 1) continue;
+      const next = items[i + 1];
+      this.out.push(
+        diag('ILO-T047', { start: item.start, end: next.end }, `'${item.name}' builds a variant from a payload, but in a list it is an element of its own: the variant is never built`, {
+          hint: `put the construction in parentheses: (${item.name} …)`,
+          suggestions: [{ message: `Write (${item.name} …)`, edits: [{ start: item.start, end: item.start, newText: '(' }, { start: next.end, end: next.end, newText: ')' }] }],
+        }),
+      );
+    }
   }
 
   /**

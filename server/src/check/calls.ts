@@ -7,6 +7,8 @@ import type { CallExpr, Expr, Span } from '../syntax/ast';
 import type { BodyContext } from './context';
 import { deniedNetCall } from './capabilities';
 import { readTemplate } from './fmtTemplate';
+import { genericCallIssues } from './generics';
+import { unguardedCall } from './preconditions';
 import { diag, didYouMean, insertAt, replaceWith } from './report';
 import { NUM, TEXT, UNKNOWN, compatible, showTy, type Ty } from './types';
 
@@ -70,6 +72,10 @@ export function inferCall(cx: BodyContext, e: CallExpr): Ty {
           );
         }
       });
+      if (fn.typeParams !== undefined && fn.paramVars !== undefined) genericCallIssues(callee, fn.typeParams, fn.paramVars, argTys, e.args, out);
+      if (fn.requires !== undefined && cx.level.rules.preconditions) {
+        unguardedCall(e, fn.params.map((p) => p.name), fn.requires, cx.guardsBefore(), cx.isMatchSubject(e), out);
+      }
       ty = fn.ret;
     }
   } else {

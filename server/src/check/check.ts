@@ -15,6 +15,8 @@ import { GlobalNames } from './suggest';
 import { verifierLevel, type LanguageLevelLike, type VerifierLevel } from './level';
 import { withinSuggestionDistance } from './nearest';
 import { diag } from './report';
+import { undeclaredEffects } from './effects';
+import { testBlockDiagnostics, untestedFunctions } from './testBlocks';
 
 export interface CheckOptions {
   /** Declarations visible through `use` (see project/imports.ts). */
@@ -35,6 +37,11 @@ export interface CheckOptions {
    * level the program was parsed at (`program.level`), else 0.11.
    */
   level?: LanguageLevelLike;
+  /**
+   * `check --strict` (level 26): also report the functions without a `test`
+   * block (ILO-W020), as `ilo check --strict` does.
+   */
+  strict?: boolean;
 }
 
 /** Check a whole program from scratch. Never throws. */
@@ -274,6 +281,13 @@ export class IncrementalChecker {
       this.functionCount = count;
     }
     if (level.rules.collapseBrokenCalls) this.collapsedBrokenCalls(program, env, out);
+    // Level-26 analyses of the whole file (each memoises per declaration).
+    const all = options.imported !== undefined && options.imported.length > 0 ? [...options.imported, ...program.decls] : program.decls;
+    if (level.rules.effects) undeclaredEffects(program.decls, all, env, level.builtins.table, out);
+    if (level.rules.testBlocks) {
+      testBlockDiagnostics(program.decls, all, level.builtins.table, out);
+      if (options.strict) untestedFunctions(program.decls, out);
+    }
     stats.reused = this.functionCount - stats.checked;
     this.byContent = nextByContent;
     this.prevEnv = env;

@@ -27,4 +27,8 @@ export interface BodyContext {
   infer(e: Expr): Ty;
   /** Level 26: the binding of a World without net in scope (ILO-T044), if any. */
   deniedWorld(): string | undefined;
+  /** Level 26: the conditions of the braceless guards that ran before the current statement (ILO-W030). */
+  guardsBefore(): readonly Expr[];
+  /** Whether `e` is the subject of a match (its Result is handled there). */
+  isMatchSubject(e: Expr): boolean;
 }

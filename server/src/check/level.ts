@@ -38,6 +38,12 @@ export interface VerifierRules {
    * typed a capturing lambda as unknown and refused to call it.
    */
   readonly closuresTyped: boolean;
+  /** Sum types with payloads (`type shape = circle(n) | point`): constructors, variant patterns, ILO-T047. */
+  readonly sumTypes: boolean;
+  /** ILO-W030: calls that may break a `req` precondition. */
+  readonly preconditions: boolean;
+  /** `test` blocks run when the file is checked (ILO-T050). */
+  readonly testBlocks: boolean;
   /** `f x>>g` passes the Ok value of a Result (or an optional's value) on to `g`. */
   readonly resultAwarePipes: boolean;
   /** ILO-E802: a lambda may capture at most 255 names (the VM's limit). */
@@ -79,6 +85,9 @@ const RULES: Readonly<Record<LevelId, VerifierRules>> = {
     captureLimit: false,
     closuresTyped: false,
     resultAwarePipes: false,
+    sumTypes: false,
+    preconditions: false,
+    testBlocks: false,
     jparIteration: false,
     bareZeroParamCalls: false,
     collapseBrokenCalls: false,
@@ -94,6 +103,9 @@ const RULES: Readonly<Record<LevelId, VerifierRules>> = {
     captureLimit: true,
     closuresTyped: true,
     resultAwarePipes: true,
+    sumTypes: true,
+    preconditions: true,
+    testBlocks: true,
     jparIteration: true,
     bareZeroParamCalls: true,
     collapseBrokenCalls: true,

@@ -32,8 +32,8 @@ export const LEVEL_26: readonly Explanation[] = [
       'The ilo 26 documents give this code three uses: a selective `use` lists a name the imported file does not declare (or a private `_name` it keeps to itself), and a call labels an argument with a parameter name the callee does not have, or labels one parameter twice. The other names of the list are still imported.',
     fix: 'Correct the name, drop it from the list, or label the arguments with the callee’s parameter names, each once.',
     example: {
-      wrong: 'use "math.ilo" {dbl half}\nf x:n>n;dbl x',
-      right: 'use "math.ilo" {dbl}\nf x:n>n;dbl x',
+      wrong: 'use "math.ilo" [dbl half]\nf x:n>n;dbl x',
+      right: 'use "math.ilo" [dbl]\nf x:n>n;dbl x',
       files: { 'math.ilo': 'dbl x:n>n;*x 2\n' },
     },
   },
