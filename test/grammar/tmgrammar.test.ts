@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { builtinWordLists, renderGrammar } from '../../scripts/gen-tmgrammar';
+import { GRAMMAR_BUILTINS, builtinWordLists, renderGrammar } from '../../scripts/gen-tmgrammar';
 import { BUILTINS } from '../../server/src/syntax/builtins';
 import { KEYWORDS } from '../../server/src/syntax/names';
 import { compileRegex, dump, GRAMMAR_FILE, tokenize, type Token } from './textmate';
@@ -231,7 +231,7 @@ describe('TextMate grammar: kept in sync', () => {
 
   it('syntaxes/ilo.tmLanguage.json is exactly what scripts/gen-tmgrammar.ts generates', () => {
     const onDisk = readFileSync(GRAMMAR_FILE, 'utf8');
-    assert.equal(onDisk, renderGrammar(BUILTINS), 'run: npx tsx scripts/gen-tmgrammar.ts');
+    assert.equal(onDisk, renderGrammar(GRAMMAR_BUILTINS), 'run: npx tsx scripts/gen-tmgrammar.ts');
   });
 
   it('the grammar names every builtin and alias of the server table, and nothing else', () => {
@@ -245,13 +245,13 @@ describe('TextMate grammar: kept in sync', () => {
       assert.ok(inner, rule.match);
       return inner[1]!.split('|').map((w) => w.replace(/\\(.)/g, '$1')).sort();
     };
-    const expected = builtinWordLists(BUILTINS);
+    const expected = builtinWordLists(GRAMMAR_BUILTINS);
     assert.deepEqual(inGrammar('support.function.builtin.ilo'), expected.names);
     assert.deepEqual(inGrammar('support.function.builtin.alias.ilo'), expected.aliases);
   });
 
   it('each builtin and alias of the table is coloured as a builtin', async () => {
-    const words = BUILTINS.flatMap((b) => [b.name, ...b.aliases]);
+    const words = GRAMMAR_BUILTINS.flatMap((b) => [b.name, ...b.aliases]);
     const tokens = await tokenize(words.map((w) => `f>n;${w} x`).join('\n'));
     for (const [line, w] of words.entries()) {
       const tok = tokens.find((t) => t.line === line && t.text === w);
