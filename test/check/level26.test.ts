@@ -427,3 +427,13 @@ describe('level 26: test blocks (ILO-T050, ILO-W020)', () => {
     assert.match(strict[0].message, /'sub'/);
   });
 });
+
+describe('level 26: interpolated text', () => {
+  it('checks an interpolated text like the fmt it is, and says so when it is thrown away', () => {
+    clean26('f x:n>t;"v={x}"');
+    const src = 'f x:n>n;"v={x}";x';
+    const d = one26(src, 'ILO-T032');
+    assert.match(d.message, /interpolated text/);
+    assert.equal(applyFix(src, d.suggestions![0]), 'f x:n>n;prnt "v={x}";x');
+  });
+});
