@@ -1,25 +1,23 @@
 // `ilo-ls explain CODE...`: what a diagnostic code means, a wrong and a right
 // example and the fix; the same explanation the editor shows when hovering
 // the diagnostic. `--list` names every code it can explain.
-// `--language-version 0.11|26` picks the level's meaning; without it, a code
-// that means something else at level 26 is explained at both levels.
+// `--language-version 0.11|26` (taken out of the arguments by cli.ts, see
+// cli/level.ts) picks the level's meaning; without it (or with `auto`), a
+// code that means something else at level 26 is explained at both levels.
 
 import { EXPLANATIONS, EXPLANATIONS_26, explain, explainAtEveryLevel, explanationText, type ExplainLevel, type Explanation } from '../explain';
-import { optionValue, parseArgs } from './args';
+import { parseArgs } from './args';
+import { levelPreference } from './level';
 import type { CliIo } from './io';
 
 export function runExplain(args: readonly string[], io: CliIo): number {
-  const p = parseArgs(args, ['--language-version'], ['--list']);
+  const p = parseArgs(args, [], ['--list']);
   if (p.error) {
     io.err(`ilo-ls explain: ${p.error}\n`);
     return 2;
   }
-  const written = optionValue(p, '--language-version');
-  if (written !== undefined && written !== '0.11' && written !== '26') {
-    io.err(`ilo-ls explain: --language-version must be 0.11 or 26, not '${written}'\n`);
-    return 2;
-  }
-  const level = written as ExplainLevel | undefined;
+  const preference = levelPreference();
+  const level: ExplainLevel | undefined = preference === 'auto' ? undefined : preference;
   if (p.flags.has('--list')) {
     for (const e of listed(level)) io.out(`${e.code}  ${e.title}\n`);
     return 0;

@@ -44,6 +44,11 @@ export function setLevelPreference(p: LevelPreference): void {
   resolved = undefined;
 }
 
+/** The preference as given on the command line ('auto' when absent). */
+export function levelPreference(): LevelPreference {
+  return preference;
+}
+
 /** The level of files without a pragma, for this process (`auto` resolved once, lazily). */
 export function cliDefaultLevel(): LanguageLevel {
   resolved ??= resolvePreference(preference, preference === 'auto' ? installedIloVersion() : undefined);
