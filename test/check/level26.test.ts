@@ -437,3 +437,11 @@ describe('level 26: interpolated text', () => {
     assert.equal(applyFix(src, d.suggestions![0]), 'f x:n>n;prnt "v={x}";x');
   });
 });
+
+describe('level 26: argument-count advice', () => {
+  it('points `lst xs` at `at xs -1`, the last element, as ilo 26 does', () => {
+    const d = one26('f xs:L n>n;lst xs', 'ILO-T006');
+    assert.match(d.hint ?? '', /at xs -1/);
+    assert.doesNotMatch(check('f xs:L n>n;lst xs')[0].hint ?? '', /at xs -1/);
+  });
+});
