@@ -17,6 +17,9 @@ import type { BuiltinTable } from '../syntax/builtinKit';
 import type { CheckEnv } from './env';
 import { diag, insertAt } from './report';
 
+/** Calls followed in one chain before giving up (a chain of thousands of functions). */
+const MAX_CHAIN = 400;
+
 /** The sigils a function declares (undefined: none written). */
 export function declaredEffects(d: FunctionDecl): string[] | undefined {
   const written = d.effects;
@@ -81,7 +84,8 @@ export function undeclaredEffects(own: readonly Decl[], all: readonly Decl[], en
     if (known !== undefined) return known;
     const result = new Map<string, Where>();
     const d = fns.get(name);
-    if (d === undefined || doing.has(name)) return result;
+    // A cycle, or a call chain too deep to follow (absurd input): what it does is not known here.
+    if (d === undefined || doing.has(name) || doing.size > MAX_CHAIN) return result;
     doing.add(name);
     const direct = directOf(d, table);
     for (const [e, at] of direct.effects) result.set(e, at);
