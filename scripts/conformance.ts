@@ -14,6 +14,7 @@ import { parseIlo } from '../server/src/syntax/parse';
 import { LineIndex } from '../server/src/syntax/lineIndex';
 import type { Program } from '../server/src/syntax/ast';
 import { formatVerifierReport, runVerifierConformance, verifierThresholdsMet } from './conformanceVerifier';
+import { formatLevel26Report, level26CorpusDir, runLevel26Conformance } from './conformance26';
 import { launchedAs, repoRoot } from './entry';
 
 export interface RefDiagnostic {
@@ -206,6 +207,10 @@ function main(): void {
   const v = runVerifierConformance(dir);
   console.log('\n' + formatVerifierReport(v, verbose));
   if (!verifierThresholdsMet(v)) process.exitCode = 1;
+
+  // ---- level 26 (issue 27): ../shared/corpus/ilo26, parse → use → verify at level 26 ----
+  const dir26 = level26CorpusDir();
+  if (dir26 !== undefined) console.log('\n' + formatLevel26Report(runLevel26Conformance(dir26), verbose));
 }
 
 if (launchedAs('conformance')) main();

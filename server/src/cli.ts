@@ -15,9 +15,10 @@ const USAGE = `ilo-ls — ilo language server and tools
 
 usage:
   ilo-ls --stdio                      run the language server over stdio (any LSP editor)
-  ilo-ls check [--json] [--scope=file|workspace] [--reference-compat] FILE|DIR...
+  ilo-ls check [--json] [--strict] [--scope=file|workspace] [--reference-compat] FILE|DIR...
                                       print diagnostics (reference codes and tool-contract
-                                      analyses); exit 1 if any error. --scope=workspace compares
+                                      analyses); exit 1 if any error (--strict: or any
+                                      warning, as ilo check --strict). --scope=workspace compares
                                       the tools of all given files for collisions;
                                       --reference-compat reports calls to a declaration that
                                       failed to parse as undefined, as the ilo CLI does
@@ -117,7 +118,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 }
 
 function runCheck(args: readonly string[], io: CliIo): number {
-  const p = parseArgs(args, ['--scope'], ['--json', '--reference-compat']);
+  const p = parseArgs(args, ['--scope'], ['--json', '--reference-compat', '--strict']);
   const scope = scopeOption(p);
   if (p.error || scope === 'invalid') {
     io.err(`ilo-ls check: ${p.error ?? '--scope must be file or workspace'}\n`);
@@ -129,13 +130,16 @@ function runCheck(args: readonly string[], io: CliIo): number {
   }
   const { records, missing, empty, checked } = checkFiles(p.positional, scope ?? 'file', {
     referenceCompat: p.flags.has('--reference-compat'),
+    strict: p.flags.has('--strict'),
   });
   for (const m of missing) io.err(`ilo-ls check: no such file or directory: ${m}\n`);
   for (const d of empty) io.err(`ilo-ls check: no ilo file (.ilo, .@) in ${d}\n`);
   if (p.flags.has('--json')) io.out(`${JSON.stringify(records, null, 2)}\n`);
   else for (const r of records) io.out(`${formatRecord(r)}\n`);
   if (missing.length > 0 || checked === 0) return 2;
-  return records.some((r) => r.severity === 'error') ? 1 : 0;
+  // --strict: warnings fail too (the diagnostics printed are the same).
+  const failing = p.flags.has('--strict') ? ['error', 'warning'] : ['error'];
+  return records.some((r) => failing.includes(r.severity)) ? 1 : 0;
 }
 
 if (require.main === module) {

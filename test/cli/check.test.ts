@@ -135,3 +135,15 @@ test('--reference-compat reports calls to a declaration that failed to parse, as
   // Compat mode: the call in `twice` names an undefined function too.
   assert.deepEqual(codes(['--reference-compat']), [plain[0], 'ILO-T005@3']);
 });
+
+test('check --strict fails on warnings too, printing the same diagnostics', () => {
+  // A bare `fmt` whose text is thrown away is a warning (ILO-T032), not an error.
+  const dir = tempDir({ 'warn.ilo': 'f x:n>n;fmt "{}" x;x\n', 'ok.ilo': 'sq x:n>n;*x x\n' });
+  const plain = run(['check', 'warn.ilo'], dir);
+  assert.equal(plain.status, 0, plain.stderr);
+  assert.match(plain.stdout, /warning ILO-T032/);
+  const strict = run(['check', '--strict', 'warn.ilo'], dir);
+  assert.equal(strict.status, 1);
+  assert.equal(strict.stdout, plain.stdout);
+  assert.equal(run(['check', '--strict', 'ok.ilo'], dir).status, 0);
+});

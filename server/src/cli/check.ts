@@ -46,7 +46,7 @@ export function toRecords(file: string, text: string, diags: readonly Diagnostic
 export function checkFiles(
   inputs: readonly string[],
   scope: CollisionScope = 'file',
-  options: { referenceCompat?: boolean } = {},
+  options: { referenceCompat?: boolean; strict?: boolean } = {},
 ): { records: CheckRecord[]; missing: string[]; empty: string[]; checked: number } {
   const { analyzed, missing, empty, unreadable } = analyzeFiles(inputs, options);
   const records: CheckRecord[] = unreadable.map(({ file, error }) => ({
