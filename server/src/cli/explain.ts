@@ -5,31 +5,23 @@
 // that means something else at level 26 is explained at both levels.
 
 import { EXPLANATIONS, EXPLANATIONS_26, explain, explainAtEveryLevel, explanationText, type ExplainLevel, type Explanation } from '../explain';
-import { optionValue, parseArgs } from './args';
+import type { ParsedArgs } from './args';
 import type { CliIo } from './io';
 
-export function runExplain(args: readonly string[], io: CliIo): number {
-  const p = parseArgs(args, ['--language-version'], ['--list']);
-  if (p.error) {
-    io.err(`ilo-ls explain: ${p.error}\n`);
-    return 2;
-  }
-  const written = optionValue(p, '--language-version');
-  if (written !== undefined && written !== '0.11' && written !== '26') {
-    io.err(`ilo-ls explain: --language-version must be 0.11 or 26, not '${written}'\n`);
-    return 2;
-  }
-  const level = written as ExplainLevel | undefined;
-  if (p.flags.has('--list')) {
+export function runExplain(p: ParsedArgs, io: CliIo): number {
+  const written = p.string('language-version');
+  // `auto` (accepted by every command) explains at every level, as no flag does.
+  const level = written === '0.11' || written === '26' ? (written as ExplainLevel) : undefined;
+  if (p.flag('list')) {
     for (const e of listed(level)) io.out(`${e.code}  ${e.title}\n`);
     return 0;
   }
-  if (p.positional.length === 0) {
+  if (p.positionals.length === 0) {
     io.err('ilo-ls explain: name a code, e.g. `ilo-ls explain ILO-T005` (`--list` shows them all)\n');
     return 2;
   }
   let status = 0;
-  p.positional.forEach((code, i) => {
+  p.positionals.forEach((code, i) => {
     const found = level !== undefined ? single(explain(code, level)) : explainAtEveryLevel(code);
     if (found.length === 0) {
       io.err(`ilo-ls explain: no explanation for '${code}' (\`ilo-ls explain --list\` shows the known codes)\n`);
