@@ -80,7 +80,7 @@ describe('level 26: text', () => {
   test('{{ and }} are literal braces; non-name slots stay as written', () => {
     const e = lastExpr(fn(clean26('j>t;"{{k}} {X}"'), 'j'));
     assert.equal(e.kind, 'Text');
-    assert.equal((e as A.TextExpr).value, '{k} {X}');
+    assert.equal((e as A.TextLit).value, '{k} {X}');
   });
 
   test('a lone brace is ILO-P024', () => {
@@ -90,10 +90,10 @@ describe('level 26: text', () => {
 
   test('triple quotes span lines, dedented; \\xNN is a byte', () => {
     const decls = clean26('poem>t\n  """\n    roses\n      violets\n    """\nhx>t;"\\x41\\x62"');
-    const poem = lastExpr(fn(decls, 'poem')) as A.TextExpr;
+    const poem = lastExpr(fn(decls, 'poem')) as A.TextLit;
     assert.equal(poem.kind, 'Text');
     assert.match(poem.value, /^roses\n {2}violets/);
-    assert.equal((lastExpr(fn(decls, 'hx')) as A.TextExpr).value, 'Ab');
+    assert.equal((lastExpr(fn(decls, 'hx')) as A.TextLit).value, 'Ab');
   });
 });
 
@@ -190,11 +190,11 @@ describe('level 26: declarations', () => {
     const src = 'type shape = disc(n) | sq(n) | origin\nsize s:shape>n;?s{disc(r):r;sq(w):w;origin:0}\nsmall x:n>b;?x{1|2:true;_:false}';
     const decls = clean26(src);
     const m = fn(decls, 'size').body[0] as A.MatchStmt;
-    const p = m.arms[0].pattern as A.VariantPat;
+    const p = m.arms[0].pattern as Extract<A.Pattern, { kind: 'VariantPat' }>;
     assert.equal(p.kind, 'VariantPat');
     assert.equal(p.tag.text, 'disc');
     assert.equal(p.binding.text, 'r');
-    const o = (fn(decls, 'small').body[0] as A.MatchStmt).arms[0].pattern as A.OrPat;
+    const o = (fn(decls, 'small').body[0] as A.MatchStmt).arms[0].pattern as Extract<A.Pattern, { kind: 'OrPat' }>;
     assert.equal(o.kind, 'OrPat');
     assert.equal(o.alternatives.length, 2);
   });
