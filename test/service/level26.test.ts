@@ -108,7 +108,7 @@ describe('level 26: completion', () => {
   const labels = (src: string): string[] => {
     const o = openAt(src);
     const list = o.service.completion(o.uri, o.pos);
-    return (Array.isArray(list) ? list : (list?.items ?? [])).map((i) => i.label);
+    return (list ?? []).map((i) => i.label);
   };
 
   it('offers the builtins of the file level', () => {
