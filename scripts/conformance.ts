@@ -15,6 +15,7 @@ import { LineIndex } from '../server/src/syntax/lineIndex';
 import type { Program } from '../server/src/syntax/ast';
 import { formatVerifierReport, runVerifierConformance, verifierThresholdsMet } from './conformanceVerifier';
 import { formatLevel26Report, level26CorpusDir, runLevel26Conformance } from './conformance26';
+import { formatLevel26SyntaxReport, level26SyntaxTargetsMet, runLevel26Syntax } from './conformance26Parse';
 import { launchedAs, repoRoot } from './entry';
 
 export interface RefDiagnostic {
@@ -210,7 +211,13 @@ function main(): void {
 
   // ---- level 26 (issue 27): ../shared/corpus/ilo26, parse → use → verify at level 26 ----
   const dir26 = level26CorpusDir();
-  if (dir26 !== undefined) console.log('\n' + formatLevel26Report(runLevel26Conformance(dir26), verbose));
+  if (dir26 !== undefined) {
+    // ---- level 26 syntax (issue 26): lexer, parser and formatter at level 26 ----
+    const syn = runLevel26Syntax(dir26);
+    console.log('\n' + formatLevel26SyntaxReport(syn, verbose));
+    if (!level26SyntaxTargetsMet(syn)) process.exitCode = 1;
+    console.log('\n' + formatLevel26Report(runLevel26Conformance(dir26), verbose));
+  }
 }
 
 if (launchedAs('conformance')) main();

@@ -1,33 +1,27 @@
 // `ilo-ls explain CODE...`: what a diagnostic code means, a wrong and a right
 // example and the fix; the same explanation the editor shows when hovering
 // the diagnostic. `--list` names every code it can explain.
-// `--language-version 0.11|26` (taken out of the arguments by cli.ts, see
-// cli/level.ts) picks the level's meaning; without it (or with `auto`), a
-// code that means something else at level 26 is explained at both levels.
+// `--language-version 0.11|26` picks the level's meaning; without it, a code
+// that means something else at level 26 is explained at both levels.
 
 import { EXPLANATIONS, EXPLANATIONS_26, explain, explainAtEveryLevel, explanationText, type ExplainLevel, type Explanation } from '../explain';
-import { parseArgs } from './args';
-import { levelPreference } from './level';
+import type { ParsedArgs } from './args';
 import type { CliIo } from './io';
 
-export function runExplain(args: readonly string[], io: CliIo): number {
-  const p = parseArgs(args, [], ['--list']);
-  if (p.error) {
-    io.err(`ilo-ls explain: ${p.error}\n`);
-    return 2;
-  }
-  const preference = levelPreference();
-  const level: ExplainLevel | undefined = preference === 'auto' ? undefined : preference;
-  if (p.flags.has('--list')) {
+export function runExplain(p: ParsedArgs, io: CliIo): number {
+  const written = p.string('language-version');
+  // `auto` (accepted by every command) explains at every level, as no flag does.
+  const level = written === '0.11' || written === '26' ? (written as ExplainLevel) : undefined;
+  if (p.flag('list')) {
     for (const e of listed(level)) io.out(`${e.code}  ${e.title}\n`);
     return 0;
   }
-  if (p.positional.length === 0) {
+  if (p.positionals.length === 0) {
     io.err('ilo-ls explain: name a code, e.g. `ilo-ls explain ILO-T005` (`--list` shows them all)\n');
     return 2;
   }
   let status = 0;
-  p.positional.forEach((code, i) => {
+  p.positionals.forEach((code, i) => {
     const found = level !== undefined ? single(explain(code, level)) : explainAtEveryLevel(code);
     if (found.length === 0) {
       io.err(`ilo-ls explain: no explanation for '${code}' (\`ilo-ls explain --list\` shows the known codes)\n`);
