@@ -10,7 +10,7 @@ import { describe, it } from 'node:test';
 import { EXPLANATIONS_26, explain, explainAtEveryLevel, explanationText } from '../../server/src/explain';
 import * as os from 'node:os';
 import { Analyzer } from '../../server/src/service/analysis';
-import { LEVEL_26 } from '../../server/src/level';
+import { LEVEL_011, LEVEL_26 } from '../../server/src/level';
 
 const ROOT = path.join(__dirname, '..', '..');
 const REGISTRY = path.join(ROOT, '..', 'shared', 'reference', 'ilo26', 'registry-c48d84be.rs');
@@ -62,6 +62,11 @@ describe('explanations at level 26: complete', () => {
     const codes = [...(reg?.keys() ?? []), ...BEYOND_REGISTRY];
     assert.deepEqual(codes.filter((c) => explain(c, '26') === undefined), []);
     if (reg) assert.ok(reg.size >= 90, `only ${reg.size} codes read from the registry`);
+  });
+
+  it('explains every code the level objects say their reference can report, at that level', () => {
+    assert.deepEqual([...LEVEL_26.codes].filter((c) => explain(c, '26') === undefined), []);
+    assert.deepEqual([...LEVEL_011.codes].filter((c) => explain(c, '0.11') === undefined), []);
   });
 
   it('says it in our own words: no title is the registry’s short text', () => {
