@@ -168,6 +168,9 @@ describe('level 26: Result arms on an optional (ILO-T035)', () => {
     const src = 'f>n;m=mmap;m=mset m "k" 5;?(mget m "k"){~v:v;_:0}';
     const d = one26(src, 'ILO-T035');
     assert.equal(underlined(src, d), '~v');
+    assert.equal(applyFix(src, d.suggestions![0]), 'f>n;m=mmap;m=mset m "k" 5;??(mget m "k") 0');
+    const bare = 'f o:O n>n;?o{_:7;~v:v}';
+    assert.equal(applyFix(bare, one26(bare, 'ILO-T035').suggestions![0]), 'f o:O n>n;??o 7');
     const both = one26('f>n;m=mmap;m=mset m "k" 5;?(mget m "k"){~v:v;^e:0;_:9}', 'ILO-T035');
     assert.match(both.message, /~v: and \^e: are Result arms/);
   });
