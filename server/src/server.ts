@@ -34,7 +34,7 @@ import { declName } from './query/symbols';
 export const SERVER_COMMANDS = {
   /** `[{uri, format, includeBehavior?, baseUrl? (a2a)}]` → ExportResult (content to write, tool count, what was left out or relaxed). */
   export: 'ilo.server.export',
-  /** `[{uri}]` → `{tools: number}` for the status bar. */
+  /** `[{uri}]` → `{tools, used, level, pragma?, levelSource}` for the status bar (tools and the file's language level). */
   toolCount: 'ilo.server.toolCount',
   /** `[{source: ImportSource, targetUri?}]` → the ilo source, the lock update and what it replaces. */
   importPlan: 'ilo.server.importPlan',
@@ -190,7 +190,8 @@ export function startServer(connectionFor: (beforeMessage: (message: Message) =>
         analysisOf(arg.uri);
       {
         const count = service.toolCount(arg.uri!);
-        return { tools: count.own, used: count.used };
+        const level = service.languageLevel(arg.uri!);
+        return { tools: count.own, used: count.used, level: level?.level, pragma: level?.pragma, levelSource: level?.source };
       }
       case SERVER_COMMANDS.importPlan: {
         if (!arg.source) throw new Error('importPlan: a source is required');

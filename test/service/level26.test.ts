@@ -173,3 +173,12 @@ describe('level 26: outline and folding', () => {
     assert.ok(folds.some((f) => f.startLine === 7 && f.endLine === 10), JSON.stringify(folds));
   });
 });
+
+describe('level 26: the level of a document (status bar)', () => {
+  it('from the pragma, else from the configured level', () => {
+    const o = open('^26.5\nsq x:n>n;*x x');
+    assert.deepEqual(o.service.languageLevel(o.uri), { level: '26', pragma: '26.5', source: 'pragma' });
+    const plain = open('sq x:n>n;*x x');
+    assert.deepEqual(plain.service.languageLevel(plain.uri), { level: '0.11', source: 'setting' });
+  });
+});
