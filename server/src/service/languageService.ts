@@ -121,6 +121,7 @@ export class LanguageService {
       // Every parse depends on the level: drop what was kept for closed files and the workspace index.
       this.index.clear();
       this.closedAnalyses.clear();
+      this.navFiles.clear();
       for (const doc of this.open.values()) this.analyzer.forget(doc.path);
     }
     return this.revalidateAll();
@@ -482,6 +483,7 @@ export class LanguageService {
     workspacePaths: () => this.workspaceFiles,
     host: this.host,
     uriOf: (p) => this.uriOf(p),
+    level: () => this.analyzer.level,
   });
 
   private navFile(uri: string): navigate.NavFile | undefined {
