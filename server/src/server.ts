@@ -123,10 +123,13 @@ export function startServer(connectionFor: (beforeMessage: (message: Message) =>
     return resolvePreference(pref, installedIlo?.version);
   };
 
+  // The initialization option, kept for when the client's settings do not name a level.
+  let initLevel: unknown;
   connection.onInitialize((params): InitializeResult => {
     configurationSupport = params.capabilities.workspace?.configuration === true;
     const init = params.initializationOptions as { languageVersion?: unknown } | null | undefined;
-    service.configure({ level: levelFor(init?.languageVersion) });
+    initLevel = init?.languageVersion;
+    service.configure({ level: levelFor(initLevel) });
     const folders = params.workspaceFolders?.map((f) => uriToPath(f.uri)) ?? (params.rootUri ? [uriToPath(params.rootUri)] : []);
     service.setWorkspaceFolders(folders.filter((f) => f.startsWith('/') || /^[A-Za-z]:/.test(f)));
     return {
@@ -152,7 +155,9 @@ export function startServer(connectionFor: (beforeMessage: (message: Message) =>
     const cfg = (await connection.workspace.getConfiguration('ilo')) as
       | ({ collisions?: { scope?: CollisionScope }; languageVersion?: unknown } & DisplayConfig)
       | null;
-    publish(service.configure({ collisionScope: cfg?.collisions?.scope, level: levelFor(cfg?.languageVersion) }));
+    // A setting that is absent (a client without `ilo.languageVersion`) leaves the initialization option in force.
+    const level = levelFor(cfg?.languageVersion ?? initLevel);
+    publish(service.configure({ collisionScope: cfg?.collisions?.scope, level }));
     display.configure(cfg);
   };
   connection.onInitialized(() => {
