@@ -49,7 +49,7 @@ usage:
                                       change; --write rewrites the files that change. A file
                                       with a syntax error is left untouched (exit 2)
   ilo-ls gate --config CFG [--server NAME]... [--lock PATH] [--policy FILE]
-              [--read-only] [--allow-new] [--log FILE] [--timeout SECONDS]
+              [--read-only] [--allow-new] [--log FILE] [--timeout SECONDS] [--max-message MIB]
                                       an MCP server over stdio in front of the config's servers:
                                       serves only pinned, unchanged, lint-clean tools with their
                                       behavioral identity, refuses calls with bad arguments, a

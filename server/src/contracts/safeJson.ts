@@ -43,7 +43,7 @@ export interface JsonLimits {
 }
 
 export type JsonMeasure =
-  | { ok: true; depth: number; nodes: number; textUnits: number }
+  | { ok: true; depth: number; nodes: number; textUnits: number; longestArray: number }
   | { ok: false; limit: keyof JsonLimits; reason: string };
 
 /**
@@ -55,6 +55,7 @@ export function measureJson(value: unknown, limits: JsonLimits): JsonMeasure {
   let nodes = 0;
   let textUnits = 0;
   let depth = 0;
+  let longestArray = 0;
   const stack: { v: unknown; d: number }[] = [{ v: value, d: 0 }];
   while (stack.length > 0) {
     const { v, d } = stack.pop()!;
@@ -67,9 +68,12 @@ export function measureJson(value: unknown, limits: JsonLimits): JsonMeasure {
     if (typeof v === 'string') {
       textUnits += v.length;
     } else if (Array.isArray(v)) {
+      if (v.length > longestArray) longestArray = v.length;
+      if (nodes + v.length > limits.maxNodes) return { ok: false, limit: 'maxNodes', reason: `it has more than ${limits.maxNodes} JSON values` };
       for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], d: d + 1 });
     } else if (typeof v === 'object' && v !== null) {
       const keys = Object.keys(v);
+      if (nodes + 2 * keys.length > limits.maxNodes) return { ok: false, limit: 'maxNodes', reason: `it has more than ${limits.maxNodes} JSON values` };
       for (let i = keys.length - 1; i >= 0; i--) {
         textUnits += keys[i].length;
         nodes++;
@@ -78,8 +82,18 @@ export function measureJson(value: unknown, limits: JsonLimits): JsonMeasure {
     }
     if (textUnits > limits.maxTextUnits) return { ok: false, limit: 'maxTextUnits', reason: `its text is longer than ${limits.maxTextUnits} characters` };
   }
-  return { ok: true, depth, nodes, textUnits };
+  return { ok: true, depth, nodes, textUnits, longestArray };
 }
+
+/**
+ * The bounds within which one tool definition is read, hashed, linted and
+ * served. Honest definitions are far smaller (the largest corpus tool is a
+ * few KB); past any bound the tool is refused, not partly checked.
+ */
+export const DEFINITION_LIMITS: JsonLimits = { maxDepth: 64, maxNodes: 50_000, maxTextUnits: 262_144 };
+
+/** Longest tool name accepted (MCP asks for at most 128 characters). */
+export const MAX_TOOL_NAME = 256;
 
 /** A deep copy in which every object has no prototype (keys kept as they are, `__proto__` included). */
 export function nullProtoCopy<T>(value: T, maxDepth = 512): T {

@@ -3,7 +3,7 @@
 // path of the offending string so a CLI or a command can point at it.
 
 import { isJsonObject, type JsonValue } from '../../schema/json';
-import { measureJson, PROTOTYPE_KEYS, type JsonLimits } from '../safeJson';
+import { DEFINITION_LIMITS, measureJson, PROTOTYPE_KEYS } from '../safeJson';
 import { inputProperties, toolDescription, type RawTool } from '../mcp';
 import { lintToolContracts, type LintFinding, type LintOptions, type LintTool } from './lintTools';
 
@@ -16,12 +16,7 @@ export interface McpLintFinding extends LintFinding {
   otherName?: string;
 }
 
-/**
- * The bounds within which a definition is linted. Past any of them the tool
- * gets an `oversized-definition` finding (error) instead of a partial check:
- * honest definitions are far smaller (the largest corpus tool is a few KB).
- */
-export const DEFINITION_LIMITS: JsonLimits = { maxDepth: 64, maxNodes: 50_000, maxTextUnits: 262_144 };
+export { DEFINITION_LIMITS };
 
 /**
  * The neutral view of an MCP tool: its name, title, description, top-level

@@ -21,3 +21,4 @@ export {
 } from './lock';
 export { detectDrift, detectLockDrift, driftByFile, driftDiagnostics, formatDifferences, type DriftItem } from './drift';
 export { verifyLockedServers, type VerifyResult } from './driftVerify';
+export { findPinnedDeclarations, pinKey, type PinnedDeclaration, type PinnedDeclarationProblem, type PinnedDeclarations } from './pinnedDecls';
