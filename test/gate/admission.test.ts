@@ -84,7 +84,7 @@ test('a server that is down has its pinned tools withheld; a tampered pin is not
 
 test('calls: refused when not served, with bad arguments, or with another expected identity; dispatched otherwise', () => {
   const a = admit({ notes: { tools: tools() }, other: { tools: [tools()[2]] } }, { notes: tools(), other: [tools()[2]] });
-  assert.deepEqual(decideCall(a, { name: 'nope' }), { kind: 'refuse', reason: 'no tool `nope` is served by this gate', logReason: 'no tool nope is served by this gate' });
+  assert.deepEqual(decideCall(a, { name: 'nope' }), { kind: 'refuse', reason: 'no tool `nope` is served by this gate', logReason: 'no tool of that name (4 characters) is served by this gate' });
   const shadowed = decideCall(a, { name: 'save_note', arguments: { topic: 'a', text: 'b' } });
   assert.equal(shadowed.kind, 'refuse');
   assert.match(shadowed.kind === 'refuse' ? shadowed.reason : '', /shadowing: `save_note` is pinned for `notes` and `other`.*\[notes\].*\[other\]/);

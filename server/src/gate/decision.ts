@@ -29,7 +29,7 @@ export function decideCall(admission: Pick<Admission, 'served' | 'withheld'>, re
       const text = `tool \`${name}\` is withheld by the gate: ${reasons.join('; ')}`;
       return { kind: 'refuse', server: why.length === 1 ? why[0].server : undefined, reason: text, logReason: `tool \`${logName(name)}\` is withheld by the gate: ${reasons.join('; ')}` };
     }
-    return { kind: 'refuse', reason: `no tool \`${name}\` is served by this gate`, logReason: `no tool ${logName(name)} is served by this gate` };
+    return { kind: 'refuse', reason: `no tool \`${name}\` is served by this gate`, logReason: `no tool of that name (${[...name].length} characters) is served by this gate` };
   }
   const refuse = (reason: string, logReason = reason): CallDecision => ({ kind: 'refuse', server: tool.server, reason, logReason });
   const args = request.arguments === undefined ? {} : request.arguments;

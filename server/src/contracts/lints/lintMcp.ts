@@ -97,7 +97,15 @@ function collectTexts(tool: RawTool, out: NonNullable<LintTool['extraTexts']>, p
 
 /** Lint a list of MCP tools as one scope (confusable names are checked across all of them). */
 export function lintMcpTools(tools: readonly RawTool[], options: LintOptions = {}): McpLintFinding[] {
-  const views = tools.map(lintViewOfMcpTool);
+  const views = tools.map((t) => {
+    try {
+      return lintViewOfMcpTool(t);
+    } catch (e) {
+      // A definition the view cannot be built from is a finding, never silence.
+      const name = typeof t?.name === 'string' ? t.name : '?';
+      return { name, params: [], description: 'unreadable', problems: [{ code: 'lint-failed' as const, path: '', message: `the definition of \`${name.slice(0, 64)}\` could not be read (${e instanceof Error ? e.name : 'error'})` }] };
+    }
+  });
   return lintToolContracts(views, options).map((f) => {
     const view = views[f.tool];
     const out: McpLintFinding = { ...f, toolName: view.name, path: pathOf(f, view) };

@@ -99,7 +99,7 @@ export interface LintTool {
    */
   extraTexts?: { path: string; text: string; isName: boolean; propertyName?: boolean }[];
   /** Findings the view builder made about the definition as a whole (prototype keys, size). */
-  problems?: { code: 'prototype-key' | 'oversized-definition'; path: string; message: string }[];
+  problems?: { code: 'prototype-key' | 'oversized-definition' | 'lint-failed'; path: string; message: string }[];
 }
 
 export interface LintFinding {
