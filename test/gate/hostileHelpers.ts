@@ -18,6 +18,7 @@ export interface HostileScript {
   stderr?: string;
   errorText?: string;
   resultBytes?: number;
+  resultText?: string;
   exitOnCall?: boolean;
 }
 

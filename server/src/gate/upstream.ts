@@ -173,6 +173,7 @@ export class Upstream {
     const onAbort = () => controller.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
     this.inflight.add(controller);
+    const startedAt = Date.now();
     try {
       return (await this.client.request({ method: 'tools/call', params }, ResultSchema, { timeout: this.options.callTimeoutMs, signal: controller.signal })) as Record<string, unknown>;
     } catch (e) {
@@ -182,10 +183,12 @@ export class Upstream {
         const why = `server \`${this.name}\` answered with a message over the limit of ${this.maxBytes} bytes; the answer was dropped`;
         throw new UpstreamError(this.name, why, 'too-large');
       }
-      if (/timed out|timeout/i.test(message) || code === -32001) {
+      // Categories come from what the gate saw, never from the server's words: a server can answer
+      // with the text "connection closed" (and an error code to match) to pass its message off as the gate's.
+      if (code === -32001 && this.down === undefined && Date.now() - startedAt >= this.options.callTimeoutMs - 50) {
         throw new UpstreamError(this.name, `server \`${this.name}\` did not answer within ${this.options.callTimeoutMs / 1000} s`, 'timeout');
       }
-      if (this.down !== undefined || /connection closed|not connected/i.test(message)) {
+      if (this.down !== undefined) {
         const why = `server \`${this.name}\` went away during the call${this.down ? `: ${this.down}` : ''}`;
         throw new UpstreamError(this.name, why, 'down');
       }
