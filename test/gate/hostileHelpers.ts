@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerConfig } from '../../server/src/contracts/mcp';
+import type { JsonObject } from '../../server/src/schema/json';
 
 export const HOSTILE = join(__dirname, 'fixtures', 'hostileServer.cjs');
 export const HUGE_HTTP = join(__dirname, 'fixtures', 'hugeHttpServer.cjs');
@@ -57,6 +58,6 @@ export async function rawTools(client: Client): Promise<Record<string, unknown>[
 }
 
 /** A read-only tool with a plain schema, for building hostile lists. */
-export function plainTool(name: string, description = `Read the ${name.replace(/_/g, ' ')} record.`): Record<string, unknown> {
+export function plainTool(name: string, description = `Read the ${name.replace(/_/g, ' ')} record.`): JsonObject {
   return { name, description, inputSchema: { type: 'object', properties: { id: { type: 'string', description: 'The record id' } } }, annotations: { readOnlyHint: true } };
 }
