@@ -157,9 +157,15 @@ export class Gate {
     return p;
   }
 
+  private allStarted = false;
+
   /** Wait for the upstreams to start, at most listWaitMs (the slow ones stay withheld meanwhile). */
   private async waitForStart(): Promise<void> {
-    await withDeadline(this.start(), this.listWaitMs);
+    if (this.allStarted) return;
+    await withDeadline(
+      this.start().then(() => (this.allStarted = true)),
+      this.listWaitMs,
+    );
   }
 
   /** Connect the downstream side (stdio for the CLI) and start the upstreams. */

@@ -188,7 +188,8 @@ export async function listAllTools(
     pages++;
     const tools = (page as { tools?: unknown }).tools;
     if (!Array.isArray(tools)) throw new McpListError(server, 'protocol', `MCP server \`${server}\` answered tools/list without a "tools" array`);
-    raw.push(...tools);
+    // One at a time: a page of a million tools must not overflow an argument list.
+    for (const t of tools) raw.push(t);
     const next = (page as { nextCursor?: unknown }).nextCursor;
     cursor = typeof next === 'string' && next !== '' ? next : undefined;
     if (cursor !== undefined) {

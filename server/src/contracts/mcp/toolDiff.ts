@@ -96,7 +96,7 @@ export function compareTools(original: JsonObject, exported: JsonObject): ToolRo
   // Every other field of the definition (`execution`, `icons`, `_meta`, …) must come back as it was.
   const compared = new Set(['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations']);
   for (const k of new Set([...Object.keys(original), ...Object.keys(exported)])) {
-    if (!compared.has(k)) other.push(...diffSchemas(original[k], exported[k], 'exact', k));
+    if (!compared.has(k)) for (const d of diffSchemas(original[k], exported[k], 'exact', k)) other.push(d);
   }
   return { name: typeof original.name === 'string' ? original.name : '?', input, inputExact, other };
 }

@@ -73,7 +73,7 @@ export function detectLockDrift(lock: LockFile, listings: ReadonlyMap<string, { 
   const items: DriftItem[] = [];
   for (const [server, locked] of Object.entries(lock.servers)) {
     const live = listings.get(server);
-    if (live) items.push(...detectDrift(server, locked, live));
+    if (live) for (const item of detectDrift(server, locked, live)) items.push(item);
   }
   return items;
 }
