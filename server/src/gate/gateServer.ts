@@ -22,6 +22,7 @@
 // Only tools are proxied: the gate offers no resources or prompts.
 
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { isJsonObject } from '../schema/json';
@@ -382,7 +383,8 @@ async function withDeadline(p: Promise<unknown>, ms: number): Promise<void> {
  * reader; others (in-memory, tests) only the limit on what we send.
  */
 function boundDownstream(transport: Transport, maxBytes: number, onOversize: (o: Oversize) => void): void {
-  if ('_readBuffer' in transport) installBoundedReader(transport, { maxBytes, onOversize });
+  // A stdio transport must take the bound (installBoundedReader throws when it cannot: the gate does not run unbounded).
+  if (transport instanceof StdioServerTransport) installBoundedReader(transport, { maxBytes, onOversize });
   const send = transport.send.bind(transport);
   transport.send = async (message, options) => {
     const m = message as { id?: string | number; result?: unknown };
