@@ -118,6 +118,8 @@ export class ServerProcess {
       rootUri: workspaceFolder ? pathToFileURL(workspaceFolder).toString() : null,
       workspaceFolders: workspaceFolder ? [{ uri: pathToFileURL(workspaceFolder).toString(), name: 'bench' }] : null,
       capabilities: { workspace: { configuration: true, didChangeWatchedFiles: { dynamicRegistration: false } } },
+      // The same level as the setting, so that pulling the settings changes nothing.
+      initializationOptions: { languageVersion: this.settings.languageVersion },
     });
     await this.conn.sendNotification('initialized', {});
     await this.configured;
