@@ -8,7 +8,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Hover, SemanticTokens } from 'vscode-languageserver';
-import { open, openAt } from './helpers';
+import { newService, open, openAt, openMany } from './helpers';
+import { LEVEL_26 } from '../../server/src/level';
 import { decodeTokens, kindText, tokenAt } from './display/helpers';
 
 const P = '^26.8\n';
@@ -171,5 +172,32 @@ describe('level 26: outline and folding', () => {
     const folds = o.service.foldingRanges(o.uri) ?? [];
     assert.ok(folds.some((f) => f.startLine === 2 && f.endLine === 5), JSON.stringify(folds));
     assert.ok(folds.some((f) => f.startLine === 7 && f.endLine === 10), JSON.stringify(folds));
+  });
+});
+
+describe('level 26: the level of a document (status bar)', () => {
+  it('from the pragma, else from the configured level', () => {
+    const o = open('^26.5\nsq x:n>n;*x x');
+    assert.deepEqual(o.service.languageLevel(o.uri), { level: '26', pragma: '26.5', source: 'pragma' });
+    const plain = open('sq x:n>n;*x x');
+    assert.deepEqual(plain.service.languageLevel(plain.uri), { level: '0.11', source: 'setting' });
+  });
+});
+
+describe('level 26 from the setting (no pragma)', () => {
+  it('formatting reads the file at the configured level', () => {
+    const service = newService();
+    service.configure({ level: LEVEL_26 });
+    const o = open('dbl xs:L n>L n;map {v> *v 2} xs', { service });
+    assert.deepEqual(o.diagnostics.filter((d) => d.severity === 1), []);
+    const r = o.service.format(o.uri, 'expanded');
+    assert.ok('edits' in r, JSON.stringify(r));
+  });
+
+  it('labelled arguments of a function from a used file resolve, in the analysis and the formatter', () => {
+    const w = openMany({ 'lib.@': '^26.8\nspan lo:n hi:n>n;-hi lo\n', 'main.@': '^26.8\nuse "./lib.@"\nm>n;span(hi: 9, lo: 2)┆' });
+    assert.deepEqual(w.diagnostics('main.@'), []);
+    const r = w.service.format(w.uri, 'dense');
+    assert.ok('edits' in r, JSON.stringify(r));
   });
 });
