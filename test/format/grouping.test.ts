@@ -130,8 +130,8 @@ test('lists print with commas; a lone call keeps grouping by arity', () => {
   assert.equal(formatted('f x:b>L n;[(?x 1 2)]', 'dense'), lines('f x:b>L n;[(?x 1 2)]'));
 });
 
-test('zero-argument calls print with `()`; `$url` keeps its sigil', () => {
-  assert.equal(formatted('f>n;m=mmap;t=now;len m', 'dense'), lines('f>n;m=mmap();t=now();len m'));
+test('zero-argument calls print with `()`, except the `mmap` literal; `$url` keeps its sigil', () => {
+  assert.equal(formatted('f>n;m=mmap;t=now;len m', 'dense'), lines('f>n;m=mmap;t=now();len m'));
   assert.equal(formatted('g>n;42\nf>n;+g() 1', 'dense').split('\n')[1], 'f>n;+g() 1');
   assert.equal(formatted('f url:t>R t t;r=$!url;~r', 'dense'), lines('f url:t>R t t;r=$!url;~r'));
 });

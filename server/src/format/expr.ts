@@ -285,7 +285,8 @@ export class ExprPrinter {
       return glue(`$${unwrap}`, this.print(e.args[0], { kind: 'operand', followed: ctx.followed }));
     }
     const name = this.calleeName(e);
-    if (e.args.length === 0) return `${name}${unwrap}()`;
+    // `mmap` is the empty-map literal: the reference (0.11) rejects `mmap()`, and the bare name is valid at every level.
+    if (e.args.length === 0) return name === 'mmap' && unwrap === '' ? name : `${name}${unwrap}()`;
     const head = e.unwrap !== 'none' || HEAD_KINDS.has(ctx.kind);
     const shape = this.o.arities.shape(name);
     const arity = shape?.arity ?? 0;

@@ -50,6 +50,14 @@ export interface ParseOptions {
    * each chunk before the tolerant parser. Default: STRICT_BY_DEFAULT.
    */
   strict?: boolean;
+  /**
+   * Whether `mmap()` reads as the empty map. Off (the default) at level
+   * 0.11, where the reference treats `mmap` as a literal that takes no `()`:
+   * `m=mmap()` is ILO-P001 at the `(`, `mkeys mmap()` ILO-P009 at the `)`.
+   * A later language level that accepts zero-argument paren calls on every
+   * builtin turns it on.
+   */
+  mmapParens?: boolean;
 }
 
 /**
@@ -239,6 +247,8 @@ export class IncrementalParser {
   lastStats: ParseStats = { strict: 0, tolerant: 0, reused: 0 };
   /** Counts parses (see ParsedChunk.usedIn). */
   private generation = 0;
+  /** ParseOptions.mmapParens of the last parse. */
+  private mmapParens = false;
 
   /** Parse `text`, reusing what is still valid from the previous call. Never throws. */
   parse(text: string, options?: ParseOptions): ParseResult {
@@ -252,6 +262,12 @@ export class IncrementalParser {
       if (binary) {
         this.forget();
         return unparsed(text, 'binary-file', 'error', binaryMessage(text, binary), binary.first);
+      }
+      // Cached chunk parses hold for the syntax rules they were read with.
+      const rules = options?.mmapParens === true;
+      if (rules !== this.mmapParens) {
+        this.forget();
+        this.mmapParens = rules;
       }
       const result = this.parseUnsafe(text, options);
       this.text = text;
@@ -289,10 +305,13 @@ export class IncrementalParser {
     }
     const sfx = commonSuffixLength(oldText, text, min - p);
     const delta = text.length - oldText.length;
-    // First slot that can change: the one holding the character before the edit.
+    // First slot that can change: whether a line starts a chunk depends on its
+    // first two characters (`--` starts a comment line, which does not), so an
+    // edit at `p` can undo a chunk start at `p - 1`: re-chunk from the slot
+    // holding the character two before the edit.
     // Old slots are in offset order: both lookups below are binary searches.
     const baseOf = (k: number): number => old[k].base;
-    const first = Math.max(0, lowerBound(old.length, baseOf, p) - 1);
+    const first = Math.max(0, lowerBound(old.length, baseOf, p - 1) - 1);
     const tailStart = text.length - sfx;
     /** Index of the old slot (after `first`) that starts at `base`, or -1. */
     const oldSlotAt = (base: number): number => {
@@ -431,7 +450,7 @@ export class IncrementalParser {
     }
 
     const env = new Env(options?.externalArities);
-    const parser = new Parser(toks, boundary, env);
+    const parser = new Parser(toks, boundary, env, options?.mmapParens === true);
     const strict = options?.strict ?? STRICT_BY_DEFAULT;
     const stats: ParseStats = { strict: 0, tolerant: 0, reused: 0 };
     this.lastStats = stats;

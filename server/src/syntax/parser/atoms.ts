@@ -58,8 +58,10 @@ export abstract class AtomParser extends TypeParser {
         case 'ident': {
           this.pos++;
           if (t.text === 'mmap') {
-            // `mmap()` is the same empty map (the reference's formatter prints it so).
-            if (this.peekKind() === '(' && this.kindAt(this.pos + 1) === ')') this.pos += 2;
+            // `mmap` is the empty map, a literal that takes no operands. At
+            // level 0.11 it takes no `()` either: what follows is read on its
+            // own (`m=mmap()` is ILO-P001 at `(`, `mkeys mmap()` ILO-P009 at `)`).
+            if (this.mmapParens && this.peekKind() === '(' && this.kindAt(this.pos + 1) === ')') this.pos += 2;
             return { kind: 'Call', callee: this.name(t), args: [], unwrap: 'none', start, end: this.prevEnd() };
           }
           const b = this.peek();

@@ -96,6 +96,8 @@ export abstract class Cursor {
     readonly toks: readonly Token[],
     readonly boundary: readonly boolean[],
     readonly env: ArityEnv,
+    /** See ParseOptions.mmapParens (../parse.ts). Off at level 0.11. */
+    readonly mmapParens = false,
   ) {}
 
   // ------------------------------------------------------------ token access
