@@ -539,6 +539,7 @@ export async function runDifferential(argv: readonly string[]): Promise<number> 
       );
       done = Math.min(instances.length, i + batch);
       if (process.stdout.isTTY) process.stdout.write(`\r  ${done}/${instances.length}`);
+      else if (Math.floor(done / 2000) !== Math.floor((done - batch) / 2000)) console.log(`  ${done}/${instances.length} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
     }
     if (process.stdout.isTTY) process.stdout.write('\n');
     if (o.reduce > 0) await h.reduceAll(o.reduce);
