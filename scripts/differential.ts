@@ -23,6 +23,7 @@
 //   --out=DIR       where disagreements go (default differential-out)
 //   --jobs=N        reference processes at once (default 2)
 //   --timeout=MS    per reference process (default 10000)
+//   --cache=DIR     where answers are cached (default .differential-cache)
 //
 // The reference is found through ILO_BIN, else ../shared/reference/bin/ilo;
 // without it (or without ../shared/corpus) nothing runs and the script says
@@ -54,6 +55,7 @@ export interface Options {
   out: string;
   jobs: number;
   timeout: number;
+  cache: string;
 }
 
 /** The targets of issue 25. */
@@ -121,6 +123,7 @@ function parseOptions(argv: readonly string[]): Options {
     out: get('out') ?? 'differential-out',
     jobs: Math.max(1, num('jobs', 2)),
     timeout: Math.max(100, num('timeout', 10_000)),
+    cache: get('cache') ?? '.differential-cache',
   };
 }
 
@@ -183,7 +186,7 @@ class Harness {
     }
     this.examplesKey = hash(key);
     const runner = new ReferenceRunner(bin, o.jobs, o.timeout);
-    this.oracle = new ReferenceOracle(runner, path.join(repoRoot(), '.differential-cache'), this.scratch);
+    this.oracle = new ReferenceOracle(runner, path.resolve(repoRoot(), o.cache), this.scratch);
   }
 
   /** Where `text` lives for the reference and for us. */

@@ -56,7 +56,7 @@ export function locateReference(root: string, env: NodeJS.ProcessEnv = process.e
   }
   let version = '';
   try {
-    version = execFileSync(bin, ['--version'], { encoding: 'utf8', timeout: 10_000 }).trim();
+    version = execFileSync(bin, ['--version'], { encoding: 'utf8', timeout: 10_000 }).trim().split('\n')[0];
   } catch (err) {
     return { why: `the reference binary at ${named} did not answer --version (${(err as Error).message.split('\n')[0]})` };
   }
