@@ -243,7 +243,8 @@ class Harness {
           const w = await this.verdicts(t, folder);
           if (w.ref.failure !== undefined) return false;
           const x = compareVerdicts({ ref: w.ref.diagnostics, ours: w.ours, oursCompat: w.oursCompat });
-          return x.refError === refErr && x.ourError !== refErr && (x.refFirst?.code ?? 'clean') === (outcome.refFirst?.code ?? 'clean');
+          const first = w.ours.find((d) => d.severity === 'error')?.code ?? 'clean';
+          return x.refError === refErr && x.ourError !== refErr && (x.refFirst?.code ?? 'clean') === (outcome.refFirst?.code ?? 'clean') && first === ourFirst;
         },
       });
     } else if (outcome.firstCode === false) {
@@ -259,7 +260,8 @@ class Harness {
           const w = await this.verdicts(t, folder);
           if (w.ref.failure !== undefined) return false;
           const x = compareVerdicts({ ref: w.ref.diagnostics, ours: w.ours, oursCompat: w.oursCompat });
-          return x.refFirst?.code === code && x.firstCode === false && x.ourError;
+          const first = w.ours.find((d) => d.severity === 'error')?.code;
+          return x.refFirst?.code === code && x.firstCode === false && first === ourFirst;
         },
       });
     }

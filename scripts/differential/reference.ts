@@ -77,13 +77,15 @@ export function parseDiagnostics(stderr: string): { diagnostics: RefDiag[]; bad?
     }
     const d = o as { code?: unknown; severity?: unknown; message?: unknown; labels?: unknown; hints?: unknown };
     // Idiom hints (`contains` → `has`) come as a line of their own: not diagnostics.
-    if (Array.isArray(d.hints) && d.code === undefined) continue;
-    if (typeof d.code !== 'string' || typeof d.severity !== 'string') return { diagnostics: out, bad: line.slice(0, 200) };
+    if (Array.isArray(d.hints) && d.code === undefined && d.severity === undefined) continue;
+    if (typeof d.severity !== 'string') return { diagnostics: out, bad: line.slice(0, 200) };
+    // A few warnings come without a code ("source contains syntax from another language: '->'"): kept as `(no code)`.
+    if (d.code !== undefined && typeof d.code !== 'string') return { diagnostics: out, bad: line.slice(0, 200) };
     const labels = Array.isArray(d.labels) ? (d.labels as Array<Record<string, unknown>>) : [];
     const primary = labels.find((l) => l.primary === true) ?? labels[0];
     const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
     out.push({
-      code: d.code,
+      code: typeof d.code === 'string' ? d.code : '(no code)',
       severity: d.severity,
       message: typeof d.message === 'string' ? d.message : '',
       line: primary ? num(primary.line) : null,

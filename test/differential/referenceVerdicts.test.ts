@@ -75,3 +75,56 @@ test('the rule is one parser option: with `mmapParens` (a later level) `mmap()` 
   assert.deepEqual(parseIlo('tally>M t n;acc=mmap();acc', { mmapParens: true }).diagnostics, []);
   assert.equal(parseIlo('tally>M t n;acc=mmap();acc').diagnostics[0]?.code, 'ILO-P001');
 });
+
+// ---------------------------------------------------------------- inline functions at level 0.11
+
+test('`(x:n>n 1)`: an inline function needs no `;` before its body (reference: clean)', () => {
+  // reference: clean
+  sameAsReference('keep>_;h=(x:n>n 1);h', []);
+});
+
+test('`(w:t>w)` with no body at all is an inline function too: its return type is a type variable, so it is clean', () => {
+  // reference: clean (the lifted function has an empty body)
+  sameAsReference('idf>_;h=(w:t>w);h', []);
+});
+
+test('`(>n)`: a parameterless inline function with an empty body fails its return type (ILO-T008)', () => {
+  // reference: ILO-T008 (no position) return type mismatch: expected n, got _
+  const ours = verdict('make>_;h=(>n);h');
+  assert.deepEqual(ours.map((d) => d.split(' ')[0]), ['ILO-T008']);
+});
+
+test('`(>x 1)` is an inline function at level 0.11, not a comparison (ILO-T008 1:11: the function returns `F _`)', () => {
+  // reference: ILO-T008 1:11 return type mismatch: expected b, got F _
+  sameAsReference('big x:n>b;(>x 1)', ['ILO-T008 1:11']);
+  // reference: clean (the condition is a function value; 0.11 takes it as true)
+  sameAsReference('pick x:n>n;?(>x 1) 1 0', []);
+  // `>=` is another token: a comparison in parentheses (reference: clean)
+  sameAsReference('big x:n>b;(>=x 1)', []);
+  // With the later level's rule, `(>x 1)` is the comparison again.
+  assert.deepEqual(parseIlo('big x:n>b;(>x 1)', { zeroParamLambdaNeedsSemicolon: true }).program.decls[0].kind, 'FunctionDecl');
+});
+
+test('the formatter writes a `>` comparison in parentheses infix, which the reference reads as the comparison', () => {
+  // reference: `ilo --ast` of `r= =(x > 1) <x 2` is Equals(GreaterThan(x, 1), LessThan(x, 2)), as for the input
+  const r = formatIlo('cmp x:n>b;r=(x > 1) = (x < 2);r', { style: 'dense' });
+  assert.ok(r.ok);
+  assert.equal(r.text, 'cmp x:n>b;r= =(x > 1) <x 2;r\n');
+  assert.ok(!r.text.includes('(>'), 'never `(>` at level 0.11');
+});
+
+// ---------------------------------------------------------------- lexical errors
+
+test('a capital of another alphabet is ILO-L003, other stray characters ILO-L001 (byte columns as the reference counts)', () => {
+  // reference: ILO-L003 1:11 unexpected token 'Ж'
+  sameAsReference('one>n;x=1 Ж;x', ['ILO-L003 1:11']);
+  // reference: ILO-L003 at the capital, not at the name before it (`aЖ`)
+  sameAsReference('one>n;x=1 aЖ;x', ['ILO-L003 1:12']);
+  // reference: ILO-L001 for a lower-case letter, a titlecase letter, a symbol
+  sameAsReference('one>n;x=1 é;x', ['ILO-L001 1:11']);
+  sameAsReference('one>n;x=1 ǅ;x', ['ILO-L001 1:11']);
+  sameAsReference('one>n;x=1 #;x', ['ILO-L001 1:11']);
+  // reference: ILO-L003 for capitals outside the basic plane and circled capitals
+  sameAsReference('one>n;x=1 𝐀;x', ['ILO-L003 1:11']);
+  sameAsReference('one>n;x=1 Ⓐ;x', ['ILO-L003 1:11']);
+});

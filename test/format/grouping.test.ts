@@ -91,8 +91,9 @@ test('infix becomes prefix, with the same grouping', () => {
 });
 
 test('operators that would merge into another token are kept apart', () => {
-  // `=(>x 1)`: `=>` is rejected as a misspelled `>=`; `x= =a b`: `x==` would be `x=` reading `a b` as a call.
-  assert.equal(formatted('f x:n>b;r=(x > 1) = (x < 2);r', 'dense'), lines('f x:n>b;r= =(>x 1) <x 2;r'));
+  // `=>` is rejected as a misspelled `>=`, and `(>x 1)` is an inline function at level 0.11: the `>`
+  // comparison goes in parentheses infix. `x= =a b`: `x==` would be `x=` reading `a b` as a call.
+  assert.equal(formatted('f x:n>b;r=(x > 1) = (x < 2);r', 'dense'), lines('f x:n>b;r= =(x > 1) <x 2;r'));
   // `&&` is rejected as a C-style operator.
   assert.equal(formatted('f x:b y:b>b;r=(x & y) & y;r', 'dense'), lines('f x:b y:b>b;r=&(&x y) y;r'));
   // `!` before `=`: `!=` would be another operator.

@@ -86,11 +86,25 @@ export class ExprPrinter {
 
   /** The expression for `ctx`, in parentheses when it cannot stand there bare. */
   print(e: A.Expr, ctx: Ctx): string {
-    const paren = (): string => `(${this.bare(e, EXPR)})`;
+    const paren = (): string => this.parened(e);
     if (this.canParen(e) && (this.o.forced.has(e) || this.levelParen(e, ctx) || !this.bareOk(e, ctx))) return paren();
     const text = this.bare(e, ctx);
     if (STMT_START.has(ctx.kind) && this.canParen(e) && startsOtherStatement(text, e, ctx.kind)) return paren();
     return text;
+  }
+
+  /**
+   * `e` in parentheses. `(>` opens an inline function at level 0.11 (the
+   * reference reads `(>x 1)` as one returning type `x`), so a `>` comparison
+   * is written infix inside them: `(x > 1)`, its operands bare when they are
+   * single units, else in parentheses of their own.
+   */
+  parened(e: A.Expr): string {
+    const inner = this.bare(e, EXPR);
+    if (e.kind !== 'Binary' || e.op !== '>' || !/^>(?![=>])/.test(inner)) return `(${inner})`;
+    const side = (x: A.Expr): string =>
+      SELF_CONTAINED.has(x.kind) || x.kind === 'Ref' || !this.canParen(x) ? this.bare(x, { kind: 'atom', followed: true }) : this.parened(x);
+    return `(${side(e.left)} > ${side(e.right)})`;
   }
 
   /** Whether parentheses keep the node what it is (`(-1)` is minus one, `(now)` a call). */
@@ -272,7 +286,7 @@ export class ExprPrinter {
     if ((obj.kind === 'Ref' && obj.name !== '_') || obj.kind === 'Field' || obj.kind === 'Index') {
       return this.bare(obj, { kind: 'atom', followed: false, atStart: ctx.atStart });
     }
-    return `(${this.bare(obj, EXPR)})`;
+    return this.parened(obj);
   }
 
   private fieldInit(f: A.FieldInit): string {
@@ -300,7 +314,7 @@ export class ExprPrinter {
     });
     const texts = e.args.map((a, i) => this.print(a, argCtx(i)));
     const paren = (i: number): void => {
-      if (this.canParen(e.args[i])) texts[i] = `(${this.bare(e.args[i], EXPR)})`;
+      if (this.canParen(e.args[i])) texts[i] = this.parened(e.args[i]);
     };
     for (let i = 0; i < n; i++) {
       // `f x >a b` reads `x>` as the start of a function header; so does `f >a b` at a statement start.
@@ -318,12 +332,12 @@ export class ExprPrinter {
     let left = this.print(e.left, { kind: 'pbo', followed: true, atStart: leftAtStart });
     // `&&`/`||` are rejected as C-style operators, `=<`/`=>` as misspelled comparisons.
     const clash = (e.op === '&' || e.op === '|') ? left.startsWith(e.op) : e.op === '=' && /^[<>]/.test(left);
-    if (clash && this.canParen(e.left)) left = `(${this.bare(e.left, EXPR)})`;
+    if (clash && this.canParen(e.left)) left = this.parened(e.left);
     const right = this.print(e.right, { kind: 'pbo', followed: ctx.followed });
     // A run of prefix operators (`<<=a b c`) whose operands the parser's lookahead cannot count
     // is checked by operand count, which miscounts groups: give the inner operation its own group.
     if (chainMiscounts(`${e.op} ${left} ${right}`) && this.canParen(e.left)) {
-      left = `(${this.bare(e.left, EXPR)})`;
+      left = this.parened(e.left);
     }
     if (!this.dense) return `${e.op} ${left} ${right}`;
     const head = e.op === '-' ? minus(left, ctx.atStart === true) : glue(e.op, left);
@@ -359,7 +373,7 @@ export class ExprPrinter {
     let leftmost: A.Expr = e.value;
     while (leftmost.kind === 'Coalesce') leftmost = leftmost.value;
     if (leftmost.kind === 'Ref' && !isSingleUnit(fallback) && this.canParen(e.fallback)) {
-      fallback = `(${this.bare(e.fallback, EXPR)})`;
+      fallback = this.parened(e.fallback);
     }
     return glue(glue(value, '??'), fallback);
   }

@@ -58,6 +58,14 @@ export interface ParseOptions {
    * builtin turns it on.
    */
   mmapParens?: boolean;
+  /**
+   * Whether `(>` opens an inline function only when a `;` follows its
+   * return type. Off (the default) at level 0.11, where the reference reads
+   * every `(>…)` as a parameterless inline function: `(>x 1)` returns type
+   * `x` with body `1` (a comparison in parentheses is written `(> x 1)` in
+   * no form that 0.11 reads as one). ilo 26 requires the `;`.
+   */
+  zeroParamLambdaNeedsSemicolon?: boolean;
 }
 
 /**
@@ -247,8 +255,8 @@ export class IncrementalParser {
   lastStats: ParseStats = { strict: 0, tolerant: 0, reused: 0 };
   /** Counts parses (see ParsedChunk.usedIn). */
   private generation = 0;
-  /** ParseOptions.mmapParens of the last parse. */
-  private mmapParens = false;
+  /** The level's syntax options of the last parse (ParseOptions.mmapParens, zeroParamLambdaNeedsSemicolon). */
+  private rules = 'false false';
 
   /** Parse `text`, reusing what is still valid from the previous call. Never throws. */
   parse(text: string, options?: ParseOptions): ParseResult {
@@ -264,10 +272,10 @@ export class IncrementalParser {
         return unparsed(text, 'binary-file', 'error', binaryMessage(text, binary), binary.first);
       }
       // Cached chunk parses hold for the syntax rules they were read with.
-      const rules = options?.mmapParens === true;
-      if (rules !== this.mmapParens) {
+      const rules = `${options?.mmapParens === true} ${options?.zeroParamLambdaNeedsSemicolon === true}`;
+      if (rules !== this.rules) {
         this.forget();
-        this.mmapParens = rules;
+        this.rules = rules;
       }
       const result = this.parseUnsafe(text, options);
       this.text = text;
@@ -450,7 +458,7 @@ export class IncrementalParser {
     }
 
     const env = new Env(options?.externalArities);
-    const parser = new Parser(toks, boundary, env, options?.mmapParens === true);
+    const parser = new Parser(toks, boundary, env, options?.mmapParens === true, options?.zeroParamLambdaNeedsSemicolon === true);
     const strict = options?.strict ?? STRICT_BY_DEFAULT;
     const stats: ParseStats = { strict: 0, tolerant: 0, reused: 0 };
     this.lastStats = stats;

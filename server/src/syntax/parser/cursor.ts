@@ -98,6 +98,8 @@ export abstract class Cursor {
     readonly env: ArityEnv,
     /** See ParseOptions.mmapParens (../parse.ts). Off at level 0.11. */
     readonly mmapParens = false,
+    /** See ParseOptions.zeroParamLambdaNeedsSemicolon (../parse.ts). Off at level 0.11. */
+    readonly zeroParamLambdaNeedsSemicolon = false,
   ) {}
 
   // ------------------------------------------------------------ token access
