@@ -26,8 +26,10 @@ export type { FormatStats };
 export interface FormatOptions {
   /** Default: expanded. */
   style?: FormatStyle;
-  /** Functions and tools of `use`d files: name → parameter count (they group call arguments too). */
+  /** Functions and tools of `use`d files: name → parameter count (they group call arguments with `usedFileArities`). */
   externalArities?: ReadonlyMap<string, number>;
+  /** ParseOptions.usedFileArities: off at level 0.11, where functions of used files group nothing. */
+  usedFileArities?: boolean;
 }
 
 /** Why a text was not formatted. */
@@ -59,8 +61,8 @@ export function formatIlo(text: string, options: FormatOptions = {}): FormatResu
     return { ok: false, code: 'too-large', line: 1, col: 1, message: `the file is larger than ${MAX_DOCUMENT_LENGTH} characters` };
   }
   try {
-    const ext = options.externalArities && options.externalArities.size > 0 ? options.externalArities : undefined;
-    const parsed = parseIlo(text, ext ? { externalArities: ext } : undefined);
+    const ext = options.usedFileArities === true && options.externalArities && options.externalArities.size > 0 ? options.externalArities : undefined;
+    const parsed = parseIlo(text, ext ? { externalArities: ext, usedFileArities: true } : undefined);
     const error = parsed.diagnostics.find((d) => d.severity === 'error');
     if (error) {
       const p = new LineIndex(text).position(error.start);

@@ -56,7 +56,7 @@ export function printVerified(
   for (const d of decls) if (d.kind === 'FunctionDecl') collectStatements(d.body, statements);
   const parser = new IncrementalParser();
   let repairs = 0;
-  const options = external && external.size > 0 ? { externalArities: external } : undefined;
+  const options = external && external.size > 0 ? { externalArities: external, usedFileArities: true } : undefined;
 
   for (let round = 1; round <= MAX_ROUNDS; round++) {
     const rendered = render({ program, source, style, plans, arityAt, userNames: names });

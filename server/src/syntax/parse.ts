@@ -43,8 +43,17 @@ import { isStrictFallback, resolveChunk } from './parser/resolve';
 import type { Token } from './tokens';
 
 export interface ParseOptions {
-  /** Functions and tools of `use`d files: name → parameter count. */
+  /** Functions and tools of `use`d files: name → parameter count (they group operands only with `usedFileArities`). */
   externalArities?: ReadonlyMap<string, number>;
+  /**
+   * Whether functions of `use`d files group their operands by arity like
+   * functions of the file (rule 1 of parser/index.ts). Off (the default) at
+   * level 0.11: the reference parses a file before it reads the files it
+   * uses, so with `abs-val` from a used file `+abs-val n 1` is `+ abs-val n`
+   * with `1` left over (ILO-P001), and `abs-val n` at the head of a statement
+   * is a call as any unknown name is.
+   */
+  usedFileArities?: boolean;
   /**
    * Try the strict path (the ohm grammar's syntactic layer + parser/resolve.ts) on
    * each chunk before the tolerant parser. Default: STRICT_BY_DEFAULT.
@@ -255,8 +264,8 @@ export class IncrementalParser {
   lastStats: ParseStats = { strict: 0, tolerant: 0, reused: 0 };
   /** Counts parses (see ParsedChunk.usedIn). */
   private generation = 0;
-  /** The level's syntax options of the last parse (ParseOptions.mmapParens, zeroParamLambdaNeedsSemicolon). */
-  private rules = 'false false';
+  /** The level's syntax options of the last parse (ParseOptions.mmapParens, zeroParamLambdaNeedsSemicolon, usedFileArities). */
+  private rules = 'false false false';
 
   /** Parse `text`, reusing what is still valid from the previous call. Never throws. */
   parse(text: string, options?: ParseOptions): ParseResult {
@@ -272,7 +281,7 @@ export class IncrementalParser {
         return unparsed(text, 'binary-file', 'error', binaryMessage(text, binary), binary.first);
       }
       // Cached chunk parses hold for the syntax rules they were read with.
-      const rules = `${options?.mmapParens === true} ${options?.zeroParamLambdaNeedsSemicolon === true}`;
+      const rules = `${options?.mmapParens === true} ${options?.zeroParamLambdaNeedsSemicolon === true} ${options?.usedFileArities === true}`;
       if (rules !== this.rules) {
         this.forget();
         this.rules = rules;
@@ -457,7 +466,7 @@ export class IncrementalParser {
       }
     }
 
-    const env = new Env(options?.externalArities);
+    const env = new Env(options?.usedFileArities === true ? options.externalArities : undefined);
     const parser = new Parser(toks, boundary, env, options?.mmapParens === true, options?.zeroParamLambdaNeedsSemicolon === true);
     const strict = options?.strict ?? STRICT_BY_DEFAULT;
     const stats: ParseStats = { strict: 0, tolerant: 0, reused: 0 };
