@@ -128,3 +128,14 @@ test('a capital of another alphabet is ILO-L003, other stray characters ILO-L001
   sameAsReference('one>n;x=1 𝐀;x', ['ILO-L003 1:11']);
   sameAsReference('one>n;x=1 Ⓐ;x', ['ILO-L003 1:11']);
 });
+
+// ---------------------------------------------------------------- declarations
+
+test('`use` without a text path is ILO-P016 at the token found (the binary\'s code, not ILO-P003)', () => {
+  // reference: ILO-P016 1:5 expected a string path after `use`, got Number(5.0)
+  sameAsReference('use 5', ['ILO-P016 1:5']);
+  // reference: ILO-P016 1:5 … got Greater; the declaration after it is read normally
+  sameAsReference('use >\nf>n;1', ['ILO-P016 1:5']);
+  // reference: ILO-P016 1:1 … got EOF (an error at the end of the input is placed at the start, as the reference does)
+  sameAsReference('use', ['ILO-P016 1:1']);
+});
