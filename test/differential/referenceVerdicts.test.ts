@@ -71,8 +71,8 @@ test('the formatter prints the empty map as `mmap`, never `mmap()`, in both styl
   assert.equal(nested.text, 'seed>M t n;mset mmap "k" 1\n');
 });
 
-test('the rule is one parser option: with `mmapParens` (a later level) `mmap()` is the empty map again', () => {
-  assert.deepEqual(parseIlo('tally>M t n;acc=mmap();acc', { mmapParens: true }).diagnostics, []);
+test('the rule is one parser option: with the `mmapParens` rule (a later level) `mmap()` is the empty map again', () => {
+  assert.deepEqual(parseIlo('tally>M t n;acc=mmap();acc', { rules: { mmapParens: true } }).diagnostics, []);
   assert.equal(parseIlo('tally>M t n;acc=mmap();acc').diagnostics[0]?.code, 'ILO-P001');
 });
 
@@ -102,7 +102,14 @@ test('`(>x 1)` is an inline function at level 0.11, not a comparison (ILO-T008 1
   // `>=` is another token: a comparison in parentheses (reference: clean)
   sameAsReference('big x:n>b;(>=x 1)', []);
   // With the later level's rule, `(>x 1)` is the comparison again.
-  assert.deepEqual(parseIlo('big x:n>b;(>x 1)', { zeroParamLambdaNeedsSemicolon: true }).program.decls[0].kind, 'FunctionDecl');
+  const bodyKind = (rules?: { zeroParamLambdaNeedsSemicolon: boolean }): string => {
+    const d = parseIlo('big x:n>b;(>x 1)', { rules }).program.decls[0];
+    assert.equal(d.kind, 'FunctionDecl');
+    const s = d.kind === 'FunctionDecl' ? d.body[0] : undefined;
+    return s?.kind === 'ExprStmt' ? s.expr.kind : String(s?.kind);
+  };
+  assert.equal(bodyKind(), 'Lambda');
+  assert.equal(bodyKind({ zeroParamLambdaNeedsSemicolon: true }), 'Binary');
 });
 
 test('the formatter writes a `>` comparison in parentheses infix, which the reference reads as the comparison', () => {
@@ -138,4 +145,32 @@ test('`use` without a text path is ILO-P016 at the token found (the binary\'s co
   sameAsReference('use >\nf>n;1', ['ILO-P016 1:5']);
   // reference: ILO-P016 1:1 … got EOF (an error at the end of the input is placed at the start, as the reference does)
   sameAsReference('use', ['ILO-P016 1:1']);
+});
+
+// ---------------------------------------------------------------- ternaries at level 0.11
+
+test('a ternary branch is one operand: `?c len xs 0` has the branches `len` and `xs`, and `0` is left over (ILO-P001 1:26)', () => {
+  // reference: ILO-P001 1:26 expected declaration, got Number(0.0); ILO-T003 1:16 ternary branches have different types; ILO-T008 1:16
+  sameAsReference('f c:b xs:L n>n;?c len xs 0', ['ILO-P001 1:26', 'ILO-T003 1:16', 'ILO-T008 1:16']);
+  // reference: the same after a prefix comparison (ILO-P001 1:29)
+  sameAsReference('f x:n xs:L n>n;?>x 0 len xs 0', ['ILO-P001 1:29', 'ILO-T003 1:16', 'ILO-T008 1:16']);
+  // reference: clean (the condition's operands do take calls)
+  sameAsReference('f x:n xs:L n>b;?>len xs 0 true false', []);
+  // reference: clean (parentheses make a branch a call)
+  sameAsReference('f h:b>n;?h (sum [1, 2, 3]) (len [4, 5])', []);
+});
+
+test('`?h` is no special form at level 0.11: `h` is an ordinary subject (ILO-T004 when it is not defined)', () => {
+  // reference: ILO-P003 1:31 expected Greater, got Number(0.0); ILO-T004 1:17 undefined variable 'h'; ILO-T003 1:16; ILO-T008 1:16
+  sameAsReference('f x:n xs:L n>n;?h >x 0 len xs 0', ['ILO-P003 1:31', 'ILO-T004 1:17', 'ILO-T003 1:16', 'ILO-T008 1:16']);
+});
+
+test('the formatter keeps a call in a ternary branch in parentheses (the reference rejected `?h sum [1, 2, 3] len [4, 5]`)', () => {
+  // reference: `?h{sum [1, 2, 3]}{len [4, 5]}` is clean; our old output `?h sum [1, 2, 3] len [4, 5]` was ILO-P011 2:25
+  for (const style of ['dense', 'expanded'] as const) {
+    const r = formatIlo('f h:b>n;?h{sum [1, 2, 3]}{len [4, 5]}', { style });
+    assert.ok(r.ok);
+    assert.match(r.text, /\? ?h \(sum \[1, 2, 3\]\) \(len \[4, 5\]\)/);
+    sameAsReference(r.text, []);
+  }
 });

@@ -115,7 +115,9 @@ test('ternaries: prefix with a comparison, on a bare condition, and from the bra
   assert.equal(formatted('f x:n>n;?=x 0 10 20', 'dense'), lines('f x:n>n;?=x 0 10 20'));
   assert.equal(formatted('f x:n>n;?=x 0 10 20', 'expanded'), lines('f x:n > n', '  ?= x 0 10 20'));
   assert.equal(formatted('f h:b>n;?h{1}{0}', 'dense'), lines('f h:b>n;?h 1 0'));
-  assert.equal(formatted('f h:b x:n>n;?h (abs x) 0', 'dense'), lines('f h:b x:n>n;?h abs x 0'));
+  // A branch is one operand at level 0.11: `?h abs x 0` would have the branches `abs` and `x` (the reference: ILO-P001 at `0`).
+  assert.equal(formatted('f h:b x:n>n;?h (abs x) 0', 'dense'), lines('f h:b x:n>n;?h (abs x) 0'));
+  assert.equal(formatted('f h:b x:n>n;?h (abs x) 0', 'dense', { rules: { ternaryBranchCalls: true } }), lines('f h:b x:n>n;?h abs x 0'));
 });
 
 test('inline lambdas stay where they are (never lifted to helpers)', () => {

@@ -60,7 +60,7 @@ test('functions of a used file group no arguments at level 0.11: their calls kee
   // The reference parses a file before it reads the files it uses: `+twice x 1` would be `+ twice x` and a stray `1`.
   const r = format('use "lib.ilo"\nf x:n>n;+(twice x) 1', 'dense', { externalArities: ext });
   assert.equal(r.text, lines('use "lib.ilo"', 'f x:n>n;+(twice x) 1'));
-  // With the later levels' rule (ParseOptions.usedFileArities) they group as the file's own functions do.
-  const grouped = format('use "lib.ilo"\nf x:n>n;+(twice x) 1', 'dense', { externalArities: ext, usedFileArities: true });
+  // With the later levels' rule (usedFileArities) they group as the file's own functions do.
+  const grouped = format('use "lib.ilo"\nf x:n>n;+(twice x) 1', 'dense', { externalArities: ext, rules: { usedFileArities: true } });
   assert.equal(grouped.text, lines('use "lib.ilo"', 'f x:n>n;+twice x 1'));
 });

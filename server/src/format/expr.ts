@@ -12,6 +12,7 @@
 // rules miss, the verifier (verify.ts) catches and repairs by forcing
 // parentheses on the nodes it names (`forced`).
 
+import type { SyntaxRules } from '../syntax/syntaxRules';
 import type * as A from '../syntax/ast';
 import { isVariadicTrailing } from '../syntax/callArity';
 import type { AritySource } from './arity';
@@ -54,6 +55,8 @@ export interface ExprOptions {
   source: string;
   arities: AritySource;
   userNames: ReadonlySet<string>;
+  /** The level's syntax rules (how a ternary branch is read). */
+  rules: SyntaxRules;
   /** 0: parentheses only where needed; 1: around every compound operand as well. */
   level: 0 | 1;
   /** Nodes that must be parenthesised (repairs found by the verifier). */
@@ -379,14 +382,16 @@ export class ExprPrinter {
   }
 
   private ternary(e: A.TernaryExpr, ctx: Ctx): string {
+    // A branch is one operand; a known-arity name takes its arguments there only with the ternaryBranchCalls rule.
+    const branch = this.o.rules.ternaryBranchCalls ? 'pbo' : 'operand';
     const branches = (): string =>
-      `${this.print(e.then, { kind: 'pbo', followed: true })} ${this.print(e.else, { kind: 'pbo', followed: ctx.followed })}`;
+      `${this.print(e.then, { kind: branch, followed: true })} ${this.print(e.else, { kind: branch, followed: ctx.followed })}`;
     const c = e.cond;
     if (c.kind === 'Binary' && COMPARISONS.has(c.op) && !this.o.forced.has(c)) {
       // `?=x 0 a b`: the condition is read as one prefix comparison.
       return `?${this.binary(c, { kind: 'pbo', followed: true })} ${branches()}`;
     }
-    // `?c a b`: the subject is an atom. (`?h a b c` reads `h` specially when a third operand follows.)
+    // `?c a b`: the subject is an atom. (With the hTernary rule `?h a b c` reads `h` specially when a third operand follows.)
     const subject = this.print(c, { kind: 'atom', followed: true });
     return `${this.dense ? '?' : '? '}${subject} ${branches()}`;
   }

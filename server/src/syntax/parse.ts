@@ -41,40 +41,18 @@ import { commonPrefixLength, commonSuffixLength } from './textDiff';
 import { MAX_ERRORS, Parser, type ArityEnv } from './parser';
 import { isStrictFallback, resolveChunk } from './parser/resolve';
 import type { Token } from './tokens';
+import { rulesKey, syntaxRules, type SyntaxRules } from './syntaxRules';
 
 export interface ParseOptions {
-  /** Functions and tools of `use`d files: name → parameter count (they group operands only with `usedFileArities`). */
+  /** Functions and tools of `use`d files: name → parameter count (they group operands only with the `usedFileArities` rule). */
   externalArities?: ReadonlyMap<string, number>;
-  /**
-   * Whether functions of `use`d files group their operands by arity like
-   * functions of the file (rule 1 of parser/index.ts). Off (the default) at
-   * level 0.11: the reference parses a file before it reads the files it
-   * uses, so with `abs-val` from a used file `+abs-val n 1` is `+ abs-val n`
-   * with `1` left over (ILO-P001), and `abs-val n` at the head of a statement
-   * is a call as any unknown name is.
-   */
-  usedFileArities?: boolean;
+  /** Where a later language level reads the text differently from 0.11 (syntaxRules.ts); none given: level 0.11. */
+  rules?: Partial<SyntaxRules>;
   /**
    * Try the strict path (the ohm grammar's syntactic layer + parser/resolve.ts) on
    * each chunk before the tolerant parser. Default: STRICT_BY_DEFAULT.
    */
   strict?: boolean;
-  /**
-   * Whether `mmap()` reads as the empty map. Off (the default) at level
-   * 0.11, where the reference treats `mmap` as a literal that takes no `()`:
-   * `m=mmap()` is ILO-P001 at the `(`, `mkeys mmap()` ILO-P009 at the `)`.
-   * A later language level that accepts zero-argument paren calls on every
-   * builtin turns it on.
-   */
-  mmapParens?: boolean;
-  /**
-   * Whether `(>` opens an inline function only when a `;` follows its
-   * return type. Off (the default) at level 0.11, where the reference reads
-   * every `(>…)` as a parameterless inline function: `(>x 1)` returns type
-   * `x` with body `1` (a comparison in parentheses is written `(> x 1)` in
-   * no form that 0.11 reads as one). ilo 26 requires the `;`.
-   */
-  zeroParamLambdaNeedsSemicolon?: boolean;
 }
 
 /**
@@ -264,8 +242,8 @@ export class IncrementalParser {
   lastStats: ParseStats = { strict: 0, tolerant: 0, reused: 0 };
   /** Counts parses (see ParsedChunk.usedIn). */
   private generation = 0;
-  /** The level's syntax options of the last parse (ParseOptions.mmapParens, zeroParamLambdaNeedsSemicolon, usedFileArities). */
-  private rules = 'false false false';
+  /** rulesKey of the last parse's syntax rules (its cached chunks hold for those). */
+  private rulesKey = rulesKey(syntaxRules());
 
   /** Parse `text`, reusing what is still valid from the previous call. Never throws. */
   parse(text: string, options?: ParseOptions): ParseResult {
@@ -281,10 +259,10 @@ export class IncrementalParser {
         return unparsed(text, 'binary-file', 'error', binaryMessage(text, binary), binary.first);
       }
       // Cached chunk parses hold for the syntax rules they were read with.
-      const rules = `${options?.mmapParens === true} ${options?.zeroParamLambdaNeedsSemicolon === true} ${options?.usedFileArities === true}`;
-      if (rules !== this.rules) {
+      const key = rulesKey(syntaxRules(options?.rules));
+      if (key !== this.rulesKey) {
         this.forget();
-        this.rules = rules;
+        this.rulesKey = key;
       }
       const result = this.parseUnsafe(text, options);
       this.text = text;
@@ -466,8 +444,9 @@ export class IncrementalParser {
       }
     }
 
-    const env = new Env(options?.usedFileArities === true ? options.externalArities : undefined);
-    const parser = new Parser(toks, boundary, env, options?.mmapParens === true, options?.zeroParamLambdaNeedsSemicolon === true);
+    const rules = syntaxRules(options?.rules);
+    const env = new Env(rules.usedFileArities ? options?.externalArities : undefined);
+    const parser = new Parser(toks, boundary, env, rules);
     const strict = options?.strict ?? STRICT_BY_DEFAULT;
     const stats: ParseStats = { strict: 0, tolerant: 0, reused: 0 };
     this.lastStats = stats;

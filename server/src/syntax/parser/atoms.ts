@@ -61,7 +61,7 @@ export abstract class AtomParser extends TypeParser {
             // `mmap` is the empty map, a literal that takes no operands. At
             // level 0.11 it takes no `()` either: what follows is read on its
             // own (`m=mmap()` is ILO-P001 at `(`, `mkeys mmap()` ILO-P009 at `)`).
-            if (this.mmapParens && this.peekKind() === '(' && this.kindAt(this.pos + 1) === ')') this.pos += 2;
+            if (this.rules.mmapParens && this.peekKind() === '(' && this.kindAt(this.pos + 1) === ')') this.pos += 2;
             return { kind: 'Call', callee: this.name(t), args: [], unwrap: 'none', start, end: this.prevEnd() };
           }
           const b = this.peek();
@@ -199,7 +199,7 @@ export abstract class AtomParser extends TypeParser {
    * with no body). Without parameters (`(>...`) it always does at level
    * 0.11, as in the reference: `(>x 1)` is an inline function returning
    * type `x` with body `1`, not a comparison; with
-   * `zeroParamLambdaNeedsSemicolon` (later levels) only when a `;` follows
+   * the `zeroParamLambdaNeedsSemicolon` rule (later levels) only when a `;` follows
    * the return type at its depth.
    */
   private looksLikeInlineLambda(): boolean {
@@ -207,7 +207,7 @@ export abstract class AtomParser extends TypeParser {
     const k2 = this.kindAt(this.pos + 2);
     const withParams = k1 === 'ident' && k2 === ':';
     if (!withParams && k1 !== '>') return false;
-    if (!withParams && !this.zeroParamLambdaNeedsSemicolon) return true;
+    if (!withParams && !this.rules.zeroParamLambdaNeedsSemicolon) return true;
     let depth = 1;
     let sawGt = false;
     for (let i = this.pos + 1; ; i++) {

@@ -8,7 +8,7 @@
 //    another call, operand of a prefix operator, ternary branch) a name with a
 //    known arity N > 0 (a builtin from ../callArity.ts, a function declared
 //    *earlier in the file* or the function being declared; a name from a
-//    `use`d file only with ParseOptions.usedFileArities, off at level 0.11)
+//    `use`d file only with the usedFileArities rule, off at level 0.11)
 //    becomes a nested call that takes exactly N operands, so
 //    `prnt str x` is `prnt (str x)` and `>len q 0` is `(len q) > 0`. Argument
 //    slots that take a function (`map f xs`, `srt f xs`) never expand. A name
