@@ -174,3 +174,23 @@ test('the formatter keeps a call in a ternary branch in parentheses (the referen
     sameAsReference(r.text, []);
   }
 });
+
+test('`-` reads plain operands at level 0.11: `- len xs` is `len` minus `xs`, and a call after it is left over', () => {
+  // reference: ILO-T009 1:12 '-' expects n and n, got F L _ n and L n
+  sameAsReference('f xs:L n>n;- len xs', ['ILO-T009 1:12']);
+  // reference: ILO-P011 1:28 `sum` is a builtin and cannot be used as a function name; ILO-T009 1:5
+  sameAsReference('f>n;- avg [10, 20, 30] sum [1, 2, 3]', ['ILO-P011 1:28', 'ILO-T009 1:5']);
+  // reference: clean (`+` does take calls as operands)
+  sameAsReference('f xs:L n>n;+ len xs len xs', []);
+  // reference: clean (parenthesised calls)
+  sameAsReference('f xs:L n>n;-(len xs) (len xs)', []);
+});
+
+test('the formatter keeps calls under `-` in parentheses (the reference rejected `- avg [10, 20, 30] sum [1, 2, 3]`)', () => {
+  for (const style of ['dense', 'expanded'] as const) {
+    const r = formatIlo('f>n;-(avg [10, 20, 30]) (sum [1, 2, 3])', { style });
+    assert.ok(r.ok);
+    assert.match(r.text, /-\s?\(avg \[10, 20, 30\]\) \(sum \[1, 2, 3\]\)/);
+    sameAsReference(r.text, []);
+  }
+});

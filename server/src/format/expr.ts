@@ -332,11 +332,13 @@ export class ExprPrinter {
 
   private binary(e: A.BinaryExpr, ctx: Ctx): string {
     const leftAtStart = e.op === '-' || e.op === '=';
-    let left = this.print(e.left, { kind: 'pbo', followed: true, atStart: leftAtStart });
+    // The operands of `-` take no known-arity calls at level 0.11 (the minusOperandCalls rule).
+    const kind: CtxKind = e.op === '-' && !this.o.rules.minusOperandCalls ? 'operand' : 'pbo';
+    let left = this.print(e.left, { kind, followed: true, atStart: leftAtStart });
     // `&&`/`||` are rejected as C-style operators, `=<`/`=>` as misspelled comparisons.
     const clash = (e.op === '&' || e.op === '|') ? left.startsWith(e.op) : e.op === '=' && /^[<>]/.test(left);
     if (clash && this.canParen(e.left)) left = this.parened(e.left);
-    const right = this.print(e.right, { kind: 'pbo', followed: ctx.followed });
+    const right = this.print(e.right, { kind, followed: ctx.followed });
     // A run of prefix operators (`<<=a b c`) whose operands the parser's lookahead cannot count
     // is checked by operand count, which miscounts groups: give the inner operation its own group.
     if (chainMiscounts(`${e.op} ${left} ${right}`) && this.canParen(e.left)) {
@@ -352,7 +354,7 @@ export class ExprPrinter {
       const inner: Ctx = ctx.kind === 'stmt' ? { kind: 'bang', followed: false } : { kind: 'operand', followed: ctx.followed };
       return this.prefix('!', this.print(e.operand, inner));
     }
-    const operand = this.print(e.operand, { kind: 'pbo', followed: false, atStart: true });
+    const operand = this.print(e.operand, { kind: this.o.rules.minusOperandCalls ? 'pbo' : 'operand', followed: false, atStart: true });
     // Expanded spaces the minus (`- x`) but keeps `-3` where it reads as minus three anyway.
     if (!this.dense && !(e.operand.kind === 'Number' && ctx.atStart)) return `- ${operand}`;
     return minus(operand, ctx.atStart === true);

@@ -37,6 +37,13 @@ export interface SyntaxRules {
    * is an ordinary subject (`?h a b`: a ternary on the variable `h`).
    */
   hTernary: boolean;
+  /**
+   * The operands of `-` are operands where a known-arity name is a nested
+   * call, as for the other prefix operators (`+len xs 1`). Off at 0.11, where
+   * `-` reads plain operands: `- len xs` subtracts `xs` from `len`, and
+   * `- avg xs sum ys` leaves `sum ys` over (ILO-P011 at `sum`).
+   */
+  minusOperandCalls: boolean;
 }
 
 /** Level 0.11: every rule off. */
@@ -46,6 +53,7 @@ export const LEVEL_011_RULES: Readonly<SyntaxRules> = Object.freeze({
   usedFileArities: false,
   ternaryBranchCalls: false,
   hTernary: false,
+  minusOperandCalls: false,
 });
 
 /** The rules given, the others as at level 0.11. */
@@ -55,5 +63,5 @@ export function syntaxRules(given?: Partial<SyntaxRules>): SyntaxRules {
 
 /** A string that differs exactly when two sets of rules do (for caches). */
 export function rulesKey(r: SyntaxRules): string {
-  return `${+r.mmapParens}${+r.zeroParamLambdaNeedsSemicolon}${+r.usedFileArities}${+r.ternaryBranchCalls}${+r.hTernary}`;
+  return `${+r.mmapParens}${+r.zeroParamLambdaNeedsSemicolon}${+r.usedFileArities}${+r.ternaryBranchCalls}${+r.hTernary}${+r.minusOperandCalls}`;
 }
