@@ -190,7 +190,7 @@ class Harness {
   }
 
   /** Where `text` lives for the reference and for us. */
-  private place(text: string, folder: boolean): { ref?: { dir: string; key: string }; file: string } {
+  place(text: string, folder: boolean): { ref?: { dir: string; key: string }; file: string } {
     if (folder || usesFiles(text)) {
       return { ref: { dir: this.examplesDir, key: this.examplesKey }, file: path.join(this.examplesDir, '__ours.ilo') };
     }
@@ -391,7 +391,17 @@ class Harness {
       seen.add(d.signature);
       done++;
       const r = await reduce(d.instance.text, d.stillFails, 300);
-      const v = await this.verdicts(r.text, d.instance.program.folder);
+      const folder = d.instance.program.folder;
+      if (d.kind === 'format') {
+        // Show what went wrong on the reduced program: our output and the reference's verdict on it.
+        const style = d.what.startsWith('dense') ? 'dense' : 'expanded';
+        const out = ourFormat(this.place(r.text, folder).file, r.text, style);
+        const text = out.ok ? out.text : out.why;
+        const v = out.ok ? await this.ask('verdict', out.text, folder) : undefined;
+        d.reduced = { text: r.text, tests: r.tests, reference: v === undefined ? '-' : (v.failure ?? describeRef(v.diagnostics)), ours: `our ${style} output:\n${text}` };
+        continue;
+      }
+      const v = await this.verdicts(r.text, folder);
       d.reduced = { text: r.text, tests: r.tests, reference: v.ref.failure ?? describeRef(v.ref.diagnostics), ours: describeOurs(v.ours) };
     }
   }
