@@ -194,3 +194,15 @@ test('the formatter keeps calls under `-` in parentheses (the reference rejected
     sameAsReference(r.text, []);
   }
 });
+
+test('builtins the 0.11 parser has no arity for (log10, cumsum…) are plain names in operand position', () => {
+  // reference: ILO-T006 1:9 'str' expects 1 args, got 2; ILO-T004 1:9 undefined variable 'log10'
+  // (the reference puts both on the call's span; we put T004 on the name itself)
+  const codes = verdict('f x:n>t;str log10 x').map((v) => v.split(' ')[0]).sort();
+  assert.deepEqual(codes, ['ILO-T004', 'ILO-T006']);
+  // reference: ILO-P001 1:17 expected declaration, got Number(1.0); ILO-T004 undefined variable 'log2'
+  const more = verdict('f x:n>n;+log2 x 1');
+  assert.ok(more.includes('ILO-P001 1:17'), more.join(', '));
+  // the ones it does know group as before: `str abs x` is clean
+  sameAsReference('f x:n>t;str abs x', []);
+});
