@@ -22,6 +22,7 @@
 // is definitionHash(definition) (lockHash.ts).
 
 import { isJsonObject, type JsonObject, type JsonValue } from '../../schema/json';
+import { jsonProblem } from '../../schema/jsonSyntax';
 import { definitionHash, sortKeysDeep } from './lockHash';
 
 export const LOCK_FILE_NAME = 'ilo-tools.lock.json';
@@ -76,8 +77,8 @@ export function parseLock(text: string): LockParseResult {
   let value: unknown;
   try {
     value = JSON.parse(text);
-  } catch (e) {
-    return { lock: emptyLock(), problems: [`${LOCK_FILE_NAME} is not valid JSON: ${e instanceof Error ? e.message : String(e)}`] };
+  } catch {
+    return { lock: emptyLock(), problems: [`${LOCK_FILE_NAME} is not valid JSON: ${jsonProblem(text)}`] };
   }
   if (!isJsonObject(value)) return { lock: emptyLock(), problems: [`${LOCK_FILE_NAME} must hold a JSON object`] };
   const lock = emptyLock();
