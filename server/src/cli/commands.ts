@@ -169,10 +169,12 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: 'explain',
     summary: 'what a diagnostic code means, a wrong and a right example and the fix',
     usage: ['CODE...', '--list'],
-    description: ['Prints the explanation the editor shows when hovering a diagnostic. Codes may be written ILO-T005, T005 or t5.'],
+    description: [
+      'Prints the explanation the editor shows when hovering a diagnostic. Reference codes may be written ILO-T005, T005 or t5; our own codes are kebab-case (same-schema, effect-gate, unused-suppression).',
+    ],
     options: [{ name: 'list', help: 'List every code that has an explanation.' }],
     exit: ['0: explained', '2: an unknown code or no code given'],
-    examples: ['ilo-ls explain ILO-T005', 'ilo-ls explain --list'],
+    examples: ['ilo-ls explain ILO-T005', 'ilo-ls explain same-schema', 'ilo-ls explain --list'],
     run: runExplain,
   },
   readsIlo({
