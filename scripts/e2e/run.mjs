@@ -247,7 +247,7 @@ async function main() {
   const dirs = prepareScratch(runDir);
   rmSync(join(shotsDir, 'failure.png'), { force: true });
   cpSync(join(root, 'test', 'e2e', 'workspace'), workspace, { recursive: true });
-  // The README's pictures are of examples/ (test/e2e/suite/08-docsImages.test.ts).
+  // The README's pictures are of examples/ (test/e2e/suite/00-docsImages.test.ts).
   cpSync(join(root, 'examples'), join(workspace, 'examples'), { recursive: true });
   const port = await freePort();
   const server = await startCodeServer({ dirs, port, smokeTestDriver: true });
@@ -292,7 +292,8 @@ async function main() {
       ['extensionDevelopmentPath', server.remoteUri(root)],
       ['extensionTestsPath', server.remoteUri(join(buildDir, 'index.js'))],
     ]);
-    await page.goto(url);
+    // A loaded machine (several test runs on two cores) can take well over playwright's default 30 s.
+    await page.goto(url, { timeout: 180_000 });
     how = await ended;
     stopDomChecks();
     if (how.code !== 0) {

@@ -120,3 +120,18 @@ test('every ilo-ls command written in README and docs/ parses with the command t
   }
   assert.ok(checked >= 30, `only ${checked} commands found`);
 });
+
+test('links between the docs point at files that exist', () => {
+  const docs = path.join(root, 'docs');
+  let links = 0;
+  for (const f of fs.readdirSync(docs).filter((x) => x.endsWith('.md'))) {
+    const text = fs.readFileSync(path.join(docs, f), 'utf8');
+    for (const m of text.matchAll(/\]\(([^)\s#]+)(#[^)\s]*)?\)/g)) {
+      const target = m[1];
+      if (/^https?:/.test(target)) continue;
+      links++;
+      assert.ok(fs.existsSync(path.join(docs, target)) || ADDED_ELSEWHERE.has(`docs/${target}`), `docs/${f} links to ${target}, which does not exist`);
+    }
+  }
+  assert.ok(links >= 10, `only ${links} links between the docs`);
+});
