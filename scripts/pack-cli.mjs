@@ -2,8 +2,8 @@
 // `npm run pack:cli`: the `ilo-ls` command line as an npm package tarball
 // (ilo-tooling-VERSION.tgz) that `npm install -g` and `npx` take. A
 // production build of the bundles is made in a copy of the tree (as for the
-// .vsix, see package.mjs), then `npm pack` packs what package.json's `files`
-// allow: the bundles, the grammar, README, CHANGELOG, LICENSE. Everything the
+// .vsix, see package.mjs), then `npm pack` packs what .npmignore lets
+// through: the bundles, the grammar, README, CHANGELOG, LICENSE. Everything the
 // CLI runs is bundled, so the package has no dependencies to install.
 //
 // Usage: node scripts/pack-cli.mjs [--out DIR]   (default: the repository root)

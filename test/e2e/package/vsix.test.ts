@@ -90,8 +90,10 @@ describe('the .vsix package', () => {
     assert.ok(icon.readUInt32BE(16) >= 128 && icon.readUInt32BE(20) >= 128, 'the icon is at least 128×128');
     assert.match(manifest.repository?.url ?? '', /^https:\/\/github\.com\//);
     assert.match(manifest.bugs?.url ?? '', /^https:\/\/github\.com\/.*\/issues$/);
-    for (const file of ['README.md', 'CHANGELOG.md', 'LICENSE']) assert.ok(names.includes(inExtension(file)) || names.includes(inExtension(`${file}.txt`)), `${file} is not in the .vsix`);
-    const readme = readZipEntry(zip, entries.find((e) => e.name === inExtension('README.md'))!).toString('utf8');
+    // vsce stores them as readme.md, changelog.md and LICENSE.txt.
+    const entryOf = (file: string) => entries.find((e) => e.name.toLowerCase() === inExtension(file).toLowerCase());
+    for (const file of ['README.md', 'CHANGELOG.md', 'LICENSE.txt']) assert.ok(entryOf(file), `${file} is not in the .vsix: ${names.join(', ')}`);
+    const readme = readZipEntry(zip, entryOf('README.md')!).toString('utf8');
     const targets = [...readme.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]);
     assert.ok(targets.length > 10, 'README has links');
     for (const target of targets) {
