@@ -27,6 +27,9 @@ const SECURITY_CODES = new Set([
   'effect-gate',
   'tool-changed',
   'tool-removed',
+  'prototype-key',
+  'oversized-definition',
+  'lint-failed',
 ]);
 
 type SarifLevel = 'error' | 'warning' | 'note';

@@ -226,6 +226,24 @@ export const CONTRACTS: readonly Explanation[] = [
     fix: 'Shorten it to what the model needs to choose and call the tool; move the rest to documentation.',
   },
   {
+    code: 'prototype-key',
+    title: 'a key named __proto__ in a tool definition',
+    meaning: 'A tool definition (typically one listed by an MCP server) has a key `__proto__`. JavaScript code that copies the definition drops such a key or turns it into the prototype of an object, so what a client checks is not what the model is shown. The gate does not serve such a tool.',
+    fix: 'Rename the key on the server side; a definition should never need it.',
+  },
+  {
+    code: 'oversized-definition',
+    title: 'a tool definition too large to check',
+    meaning: 'The definition is too large or too deeply nested to be checked in bounded time, so it cannot be shown to be safe; it is treated as unsafe (the gate does not serve it).',
+    fix: 'Make the definition smaller on the server side: shorter descriptions, flatter schemas.',
+  },
+  {
+    code: 'lint-failed',
+    title: 'a tool definition the lints could not read',
+    meaning: 'The tool-contract lints failed on this definition. A definition that cannot be checked is treated as unsafe rather than passed unchecked.',
+    fix: 'Look at the definition for odd shapes (non-string descriptions, unusual schema keywords); report the failure if the definition is ordinary.',
+  },
+  {
     code: 'shadowed-by-builtin',
     title: 'a tool named like a builtin',
     meaning: 'A call by that name always reaches the builtin, so the tool can never be called from ilo (the reference accepts the declaration all the same).',
