@@ -4,45 +4,51 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { LOCK_FILE_NAME } from '../contracts';
-import { planImport, serverNameFor, verifyAgainstServers, type ImportSource } from '../service/importWorkflow';
+import { mcpConfigProblem, planImport, serverNameFor, verifyAgainstServers, type ImportSource } from '../service/importWorkflow';
 import { formatRecord, toRecords } from './check';
 import { runCardImport } from './importCard';
+import { readProblem, readTextFile } from '../textFiles';
+import { binaryContent } from '../syntax/binaryText';
 import type { CliIo } from './io';
-import { optionValue, parseArgs } from './args';
+import type { ParsedArgs } from './args';
 
 function exists(p: string): boolean {
   return fs.existsSync(p);
 }
 
-export async function runImport(args: readonly string[], io: CliIo): Promise<number> {
-  const p = parseArgs(args, ['--config', '--server', '-o', '--out', '--timeout'], ['--force']);
-  if (p.error) {
-    io.err(`ilo-ls import: ${p.error}\n`);
-    return 2;
-  }
-  const config = optionValue(p, '--config');
-  const server = optionValue(p, '--server');
-  const out = optionValue(p, '-o', '--out');
-  const force = p.flags.has('--force');
-  const timeoutMs = p.flags.has('--timeout') ? Number(optionValue(p, '--timeout')) * 1000 : undefined;
+export async function runImport(p: ParsedArgs, io: CliIo): Promise<number> {
+  const config = p.string('config');
+  const server = p.string('server');
+  const out = p.string('out');
+  const force = p.flag('force');
+  const timeout = p.string('timeout');
+  const timeoutMs = timeout === undefined ? undefined : Number(timeout) * 1000;
   let source: ImportSource;
   if (config) {
     if (!server) {
       io.err('ilo-ls import: --config needs --server NAME (which server to list)\n');
       return 2;
     }
+    const problem = mcpConfigProblem(config);
+    if (problem) {
+      io.err(`ilo-ls import: ${problem}\n`);
+      return 2;
+    }
     source = { kind: 'config', configPath: config, server, timeoutMs };
   } else {
-    if (p.positional.length !== 1) {
+    if (p.positionals.length !== 1) {
       io.err('ilo-ls import: give one JSON file (a tools/list result, an array of tools or an A2A agent card), or --config CFG --server N\n');
       return 2;
     }
-    const file = p.positional[0];
-    let text: string;
-    try {
-      text = fs.readFileSync(file, 'utf8');
-    } catch (err) {
-      io.err(`ilo-ls import: cannot read ${file}: ${(err as Error).message}\n`);
+    const file = p.positionals[0];
+    const read = readTextFile(file);
+    if ('problem' in read) {
+      io.err(`ilo-ls import: cannot read ${file}: ${read.problem}\n`);
+      return 2;
+    }
+    const text = read.text;
+    if (binaryContent(text)) {
+      io.err(`ilo-ls import: ${file} looks like a binary file, not JSON (a tools/list result, an array of tools or an A2A agent card)\n`);
       return 2;
     }
     const card = runCardImport(text, out, force, io);
@@ -61,7 +67,7 @@ export async function runImport(args: readonly string[], io: CliIo): Promise<num
   const syntax = result.problems.find((problem) => problem.syntax !== undefined)?.syntax;
   if (syntax && source.kind === 'text') {
     // One line, like a compiler: where the file goes wrong and why.
-    io.err(`ilo-ls import: ${p.positional[0]}:${syntax.line}:${syntax.col}: not valid JSON: ${syntax.reason}\n`);
+    io.err(`ilo-ls import: ${p.positionals[0]}:${syntax.line}:${syntax.col}: not valid JSON: ${syntax.reason}\n`);
     return 1;
   }
   for (const problem of result.problems) io.err(`${problem.severity}: ${problem.path ? `${problem.path}: ` : ''}${problem.message}\n`);
@@ -73,7 +79,12 @@ export async function runImport(args: readonly string[], io: CliIo): Promise<num
   if (!out) {
     io.out(result.source);
   } else {
-    if (exists(out) && fs.readFileSync(out, 'utf8') !== result.source && !force) {
+    const existing = exists(out) ? readTextFile(out) : undefined;
+    if (existing && 'problem' in existing) {
+      io.err(`ilo-ls import: cannot write ${out}: ${existing.problem}\n`);
+      return 2;
+    }
+    if (existing && existing.text !== result.source && !force) {
       io.err(`ilo-ls import: ${out} exists and differs; not overwriting it (use --force to replace it)\n`);
       return 1;
     }
@@ -85,8 +96,18 @@ export async function runImport(args: readonly string[], io: CliIo): Promise<num
       return 1;
     }
     for (const problem of plan.lockProblems) io.err(`lock: ${problem}\n`);
-    fs.writeFileSync(out, result.source);
-    if (plan.lockPath && plan.lockText) fs.writeFileSync(plan.lockPath, plan.lockText);
+    try {
+      fs.writeFileSync(out, result.source);
+    } catch (err) {
+      io.err(`ilo-ls import: cannot write ${out}: ${readProblem(err)}\n`);
+      return 2;
+    }
+    try {
+      if (plan.lockPath && plan.lockText) fs.writeFileSync(plan.lockPath, plan.lockText);
+    } catch (err) {
+      io.err(`ilo-ls import: wrote ${out} but cannot write the lock ${plan.lockPath}: ${readProblem(err)}\n`);
+      return 2;
+    }
   }
   const statuses = result.tools.reduce<Record<string, number>>((acc, t) => ({ ...acc, [t.status]: (acc[t.status] ?? 0) + 1 }), {});
   const summary = Object.entries(statuses).map(([k, v]) => `${v} ${k}`).join(', ');
@@ -94,19 +115,15 @@ export async function runImport(args: readonly string[], io: CliIo): Promise<num
   return 0;
 }
 
-export async function runVerify(args: readonly string[], io: CliIo): Promise<number> {
-  const p = parseArgs(args, ['--config', '--lock', '--timeout'], ['--json']);
-  if (p.error || p.positional.length > 0) {
-    io.err(`ilo-ls verify: ${p.error ?? `unexpected argument ${p.positional[0]}`}\n`);
-    return 2;
-  }
-  const config = optionValue(p, '--config');
+export async function runVerify(p: ParsedArgs, io: CliIo): Promise<number> {
+  const config = p.string('config');
   if (!config) {
     io.err('ilo-ls verify: --config CFG is required (the MCP config naming the servers)\n');
     return 2;
   }
-  const lock = optionValue(p, '--lock') ?? path.join(process.cwd(), LOCK_FILE_NAME);
-  const timeoutMs = p.flags.has('--timeout') ? Number(optionValue(p, '--timeout')) * 1000 : undefined;
+  const lock = p.string('lock') ?? path.join(process.cwd(), LOCK_FILE_NAME);
+  const timeout = p.string('timeout');
+  const timeoutMs = timeout === undefined ? undefined : Number(timeout) * 1000;
   let outcome;
   try {
     outcome = await verifyAgainstServers(lock, config, timeoutMs);
@@ -115,12 +132,18 @@ export async function runVerify(args: readonly string[], io: CliIo): Promise<num
     return 2;
   }
   const records = [...outcome.byFile].flatMap(([file, diags]) => toRecords(path.relative(process.cwd(), file) || file, outcome.texts.get(file) ?? '', diags));
-  if (p.flags.has('--json')) io.out(`${JSON.stringify(records, null, 2)}\n`);
+  if (p.flag('json')) io.out(`${JSON.stringify(records, null, 2)}\n`);
   else for (const r of records) io.out(`${formatRecord(r)}\n`);
   for (const u of outcome.unplaced) io.err(`drift without a declaration to show it on: ${u}\n`);
+  for (const m of outcome.missingDeclarations) io.err(`missing declaration: ${m}\n`);
   for (const f of outcome.failures) io.err(`not checked: ${f.message}\n`);
   for (const n of outcome.notConfigured) io.err(`not checked: server \`${n}\` is pinned but not in ${config}\n`);
-  io.err(`Checked ${outcome.checked.length} server${outcome.checked.length === 1 ? '' : 's'}: ${records.length} finding${records.length === 1 ? '' : 's'}.\n`);
-  const failed = records.some((r) => r.severity === 'error') || outcome.failures.length > 0;
+  const problems = outcome.unplaced.length + outcome.missingDeclarations.length;
+  io.err(
+    `Checked ${outcome.checked.length} server${outcome.checked.length === 1 ? '' : 's'}: ${records.length} finding${records.length === 1 ? '' : 's'}` +
+      (problems > 0 ? `; ${problems} pin${problems === 1 ? '' : 's'} without a declaration (re-import, or fix the lock's "file")` : '') +
+      '.\n',
+  );
+  const failed = records.some((r) => r.severity === 'error') || outcome.failures.length > 0 || problems > 0;
   return failed ? 1 : 0;
 }

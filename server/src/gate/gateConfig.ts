@@ -6,8 +6,9 @@
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { LOCK_FILE_NAME, emptyLock, parseLock, type LockFile } from '../contracts/pins';
-import { readMcpConfigFile, type ServerConfig } from '../contracts/mcp';
+import { LOCK_FILE_NAME, emptyLock, findPinnedDeclarations, parseLock, type LockFile, type PinnedDeclarations } from '../contracts/pins';
+import { configVariables, parseMcpConfig, type ServerConfig } from '../contracts/mcp';
+import { readTextFile } from '../textFiles';
 import { effectivePolicy, parsePolicy, type GatePolicy } from './policy';
 
 export interface GateArgs {
@@ -20,6 +21,8 @@ export interface GateArgs {
   allowNew?: boolean;
   /** Deadline of one upstream call, in seconds. */
   timeoutSeconds?: number;
+  /** Largest message either way, in MiB. */
+  maxMessageMiB?: number;
 }
 
 export interface LoadedGate {
@@ -27,7 +30,10 @@ export interface LoadedGate {
   lock: LockFile;
   lockPath: string;
   policy: GatePolicy;
+  /** The ilo declarations of the pins (for `@behavior` under read-only). */
+  declarations: PinnedDeclarations;
   callTimeoutMs?: number;
+  maxMessageBytes?: number;
   /** Things the user should know that do not stop the gate. */
   warnings: string[];
 }
@@ -37,8 +43,11 @@ export function loadGate(args: GateArgs, cwd = process.cwd()): LoadedGate | { er
   const errors: string[] = [];
   const warnings: string[] = [];
   const configPath = path.resolve(cwd, args.config);
-  const config = readMcpConfigFile(configPath);
-  if (!config) return { errors: [`cannot read the MCP config ${args.config}`] };
+  const read = readTextFile(configPath);
+  if ('problem' in read) return { errors: [`cannot read the MCP config ${args.config}: ${read.problem}`] };
+  const config = parseMcpConfig(read.text, args.config, configVariables(configPath));
+  // Not JSON, or no servers object at all: that is the whole story.
+  if (config.servers.size === 0 && config.problems.length > 0 && !config.problems.some((p) => p.includes('server `'))) return { errors: config.problems };
 
   const servers = new Map<string, ServerConfig>();
   const wanted = args.servers.length > 0 ? [...new Set(args.servers)] : [...config.servers.keys()];
@@ -56,11 +65,10 @@ export function loadGate(args: GateArgs, cwd = process.cwd()): LoadedGate | { er
 
   const lockPath = path.resolve(cwd, args.lock ?? LOCK_FILE_NAME);
   let lock: LockFile = emptyLock();
-  let lockText: string | undefined;
-  try {
-    lockText = fs.readFileSync(lockPath, 'utf8');
-  } catch {
-    if (args.lock !== undefined) errors.push(`cannot read the lock file ${args.lock}`);
+  const lockRead = readTextFile(lockPath);
+  const lockText = 'text' in lockRead ? lockRead.text : undefined;
+  if ('problem' in lockRead) {
+    if (args.lock !== undefined) errors.push(`cannot read the lock file ${args.lock}: ${lockRead.problem}`);
     else warnings.push(`no ${LOCK_FILE_NAME} in ${cwd}: no tool is pinned, so only new tools allowed by --allow-new or the policy are served`);
   }
   if (lockText !== undefined) {
@@ -72,12 +80,9 @@ export function loadGate(args: GateArgs, cwd = process.cwd()): LoadedGate | { er
 
   let policy: GatePolicy | undefined;
   if (args.policy !== undefined) {
-    let text: string | undefined;
-    try {
-      text = fs.readFileSync(path.resolve(cwd, args.policy), 'utf8');
-    } catch {
-      errors.push(`cannot read the policy file ${args.policy}`);
-    }
+    const policyRead = readTextFile(path.resolve(cwd, args.policy));
+    const text = 'text' in policyRead ? policyRead.text : undefined;
+    if ('problem' in policyRead) errors.push(`cannot read the policy file ${args.policy}: ${policyRead.problem}`);
     if (text !== undefined) {
       const parsed = parsePolicy(text, args.policy);
       if ('errors' in parsed) errors.push(...parsed.errors);
@@ -86,13 +91,25 @@ export function loadGate(args: GateArgs, cwd = process.cwd()): LoadedGate | { er
   }
 
   if (args.timeoutSeconds !== undefined && !(args.timeoutSeconds > 0)) errors.push('--timeout must be a positive number of seconds');
+  if (args.maxMessageMiB !== undefined && !(args.maxMessageMiB > 0 && args.maxMessageMiB <= 1024)) errors.push('--max-message must be a number of MiB between 0 and 1024');
   if (errors.length > 0) return { errors };
+  const readText = (file: string) => {
+    try {
+      return fs.readFileSync(file, 'utf8');
+    } catch {
+      return undefined;
+    }
+  };
+  const declarations = findPinnedDeclarations(lock, path.dirname(lockPath), readText);
+  for (const p of declarations.problems) warnings.push(`${p.message}; its declared behavior cannot be read`);
   return {
     servers,
     lock,
     lockPath,
     policy: effectivePolicy(policy, { readOnly: args.readOnly, allowNew: args.allowNew }),
+    declarations,
     callTimeoutMs: args.timeoutSeconds !== undefined ? args.timeoutSeconds * 1000 : undefined,
+    maxMessageBytes: args.maxMessageMiB !== undefined ? Math.round(args.maxMessageMiB * 1024 * 1024) : undefined,
     warnings,
   };
 }
