@@ -229,6 +229,18 @@ describe('level 26: declarations', () => {
     ]);
   });
 
+  test('a body ending in a bare name or a call keeps the column-0 test block below it', () => {
+    // Before: `same`'s final `x` took `test` and `same` as operands and `{…}` as a guard body.
+    const decls = clean26('same x:n>n;x\ntest same {ok same 3 3}\nrelay s:t>n;len s\ntest relay {\n  ok relay "ab" 2\n}\nkeep s:t>t;s');
+    assert.deepEqual(decls.map((d) => d.kind), ['FunctionDecl', 'TestDecl', 'FunctionDecl', 'TestDecl', 'FunctionDecl']);
+    assert.equal(show(lastExpr(fn(decls, 'same'))), 'x');
+    assert.equal(show(lastExpr(fn(decls, 'relay'))), '(call len s)');
+    assert.deepEqual((decls[3] as A.TestDecl).cases.map((c) => `${c.expect} ${c.callee.text}`), ['ok relay']);
+    // Only at a column-0 line start: mid-line, `test` is an ordinary name (here an operand of `g`).
+    const mid = fn(clean26('g a:n b:n>n;+a b\nh test:n>n;g test 1'), 'h');
+    assert.equal(show(lastExpr(mid)), '(call g test 1)');
+  });
+
   test('a test block for an undeclared function is ILO-P003', () => {
     assert.deepEqual(codes26('test ghost { ok ghost 1 1 }'), ['ILO-P003 1:6']);
   });
