@@ -104,3 +104,19 @@ describe('IncrementalChecker with twin declarations', () => {
     assert.ok(dups.every((d) => d.start >= secondCopy), 'both duplicates are reported on the second copy');
   });
 });
+
+describe('IncrementalChecker when a declaration comes back', () => {
+  it('a function that left and came back as the same object still sees its callee disappear (ILO-T004)', () => {
+    // Found by `npm run fuzz:edits` (seed 8): the parser handed back the old
+    // `use-it` object after a run without it; its result was reused but its
+    // dependency on `twice` was no longer indexed, so when `twice` vanished
+    // (swallowed by the line before it) `use-it` was not checked again.
+    const program = 'twice n:n>L n;[n, n]\nuse-it>L n;flatmap twice [1,2,3]';
+    const s = session();
+    s.step(program);
+    s.step('{-- a stray brace\nuse-it>L n;flatmap twice [1,2,3]');
+    s.step(program);
+    const last = s.step('halves xs:L n>L (L n);partition odd xs\n-loose words here.\n' + program).diags;
+    assert.ok(last.some((d) => d.code === 'ILO-T004' && d.message.includes("'twice'")), last.map((d) => d.message).join('; '));
+  });
+});
