@@ -51,6 +51,8 @@ export interface Mismatch {
   changes: TextDocumentContentChangeEvent[];
   incremental: LspDiagnostic[];
   fresh: LspDiagnostic[];
+  /** The texts the long-lived service was given since the last whole-text change, oldest first (a replay of the fault). */
+  history: string[];
 }
 
 export interface EditFuzzResult {
@@ -163,6 +165,7 @@ export function runEditFuzz(o: EditFuzzOptions): EditFuzzResult {
   let doc = new EditorDocument(uri, 'ilo', version, startDocument(rnd, o.programs));
   const published = (svc: LanguageService, text: string, v: number): LspDiagnostic[] => svc.setDocument(uri, text, v).find((p) => p.uri === uri)?.diagnostics ?? [];
   published(service, doc.getText(), version);
+  let history: string[] = [doc.getText()];
   let sinceReset = 0;
   while (r.edits < o.edits) {
     const before = doc.getText();
@@ -172,6 +175,7 @@ export function runEditFuzz(o: EditFuzzOptions): EditFuzzResult {
       // A whole-text change (a reload or a paste over everything).
       changes.push({ text: startDocument(rnd, o.programs) });
       sinceReset = 0;
+      history = []; // bounded memory: a replay starts from the last whole-text change
       r.edits++;
     } else {
       for (let i = 0; i < n && r.edits < o.edits; i++) {
@@ -187,6 +191,7 @@ export function runEditFuzz(o: EditFuzzOptions): EditFuzzResult {
     version++;
     const text = doc.getText();
     r.batches++;
+    history.push(text);
     let incremental: LspDiagnostic[];
     let fresh: LspDiagnostic[];
     try {
@@ -196,6 +201,7 @@ export function runEditFuzz(o: EditFuzzOptions): EditFuzzResult {
       r.exceptions.push(`seed ${o.seed}, edit ${r.edits}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
       service = new LanguageService();
       published(service, text, version);
+      history = [text];
       continue;
     }
     r.internalErrors += incremental.filter((d) => d.code === 'internal-error').length;
@@ -205,10 +211,11 @@ export function runEditFuzz(o: EditFuzzOptions): EditFuzzResult {
     if (has('ILO-T')) r.withVerifier++;
     if (!sameDiagnostics(incremental, fresh)) {
       r.mismatches++;
-      o.onMismatch?.({ seed: o.seed, edit: r.edits, before, text, changes, incremental, fresh });
+      o.onMismatch?.({ seed: o.seed, edit: r.edits, before, text, changes, incremental, fresh, history });
       // Go on from a clean state, so one fault is not counted again and again.
       service = new LanguageService();
       published(service, text, version);
+      history = [text];
     }
   }
   r.ms = performance.now() - t0;
