@@ -44,6 +44,13 @@ export interface SyntaxRules {
    * `- avg xs sum ys` leaves `sum ys` over (ILO-P011 at `sum`).
    */
   minusOperandCalls: boolean;
+  /**
+   * A bare name is a match pattern: a sum-type variant (`?c{red:1;_:0}`).
+   * Off at 0.11, whose parser has no such pattern: every name that is not a
+   * type pattern (`n x`, `t x`, `b x`, `l x`) is ILO-P011 "expected pattern",
+   * the spec's own sum-type example included.
+   */
+  variantPatterns: boolean;
 }
 
 /** Level 0.11: every rule off. */
@@ -54,6 +61,7 @@ export const LEVEL_011_RULES: Readonly<SyntaxRules> = Object.freeze({
   ternaryBranchCalls: false,
   hTernary: false,
   minusOperandCalls: false,
+  variantPatterns: false,
 });
 
 /** The rules given, the others as at level 0.11. */
@@ -63,5 +71,5 @@ export function syntaxRules(given?: Partial<SyntaxRules>): SyntaxRules {
 
 /** A string that differs exactly when two sets of rules do (for caches). */
 export function rulesKey(r: SyntaxRules): string {
-  return `${+r.mmapParens}${+r.zeroParamLambdaNeedsSemicolon}${+r.usedFileArities}${+r.ternaryBranchCalls}${+r.hTernary}${+r.minusOperandCalls}`;
+  return `${+r.mmapParens}${+r.zeroParamLambdaNeedsSemicolon}${+r.usedFileArities}${+r.ternaryBranchCalls}${+r.hTernary}${+r.minusOperandCalls}${+r.variantPatterns}`;
 }
