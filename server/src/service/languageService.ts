@@ -29,7 +29,7 @@ import * as path from 'node:path';
 import type { Decl } from '../syntax/ast';
 import { LineIndex } from '../syntax/lineIndex';
 import { Analyzer, combineDiagnostics, contractsFor, sortDiagnostics, type FileAnalysis } from './analysis';
-import { behaviorExtender, resolveFile, type CollisionScope } from '../contracts';
+import { contractExtender, resolveFile, type CollisionScope } from '../contracts';
 import type { Diagnostic } from '../diagnostics';
 import { expandInputs, WorkspaceIndex } from './workspace';
 import { quickFixes } from './codeActions';
@@ -277,7 +277,7 @@ export class LanguageService {
     const analysis = this.getAnalysis(uri);
     if (!analysis) return undefined;
     const agentName = path.basename(this.open.get(uri)?.path ?? uriToPath(uri)).replace(/\.ilo$/, '');
-    return exportTools(exportDecls(analysis), format, { extend: includeBehavior ? behaviorExtender() : undefined, baseUrl: a2a.baseUrl, agentName });
+    return exportTools(exportDecls(analysis), format, { extend: includeBehavior ? contractExtender() : undefined, baseUrl: a2a.baseUrl, agentName });
   }
 
   /** Tools the document declares itself, and those it reaches through `use` (both are exported). */
@@ -338,7 +338,7 @@ export class LanguageService {
   async codeLenses(uri: string): Promise<CodeLens[]> {
     const counter = await loadTokenCounter();
     const c = this.indexed(uri);
-    return c ? tokenCostLenses(c.analysis, c.index, counter, this.includeBehaviorInCosts ? behaviorExtender() : undefined) : [];
+    return c ? tokenCostLenses(c.analysis, c.index, counter, this.includeBehaviorInCosts ? contractExtender() : undefined) : [];
   }
 
   documentLinks(uri: string): DocumentLink[] {

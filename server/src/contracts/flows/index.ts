@@ -15,3 +15,6 @@ export { FlowReuse, FlowWorld, fnFlowOf, toolFlowOf, type FlowInput } from './su
 export { TOXIC_FLOW, flowDiagnostics, pathInfo } from './flowDiagnostics';
 export { argRoles, declaredFlow, inferFlow, labelText, NO_FLOW, type ArgRole, type FlowFacts, type FlowSource, type ToolFlow } from './toolFlow';
 export type { Finding, FlowKind, SinkSite, Summary } from './analyze';
+export { FLOW_META_KEY, mcpToolFlow, nameList, toolSetFlows, toolSetWarnings, type LabelledTool, type ToolSetFlows } from './toolSet';
+export { decideFlow, observeAnswer, sourcesOf, type AnsweredTool, type FlowAction, type FlowDecision, type FlowPolicy, type FlowRisk, type SessionSources } from './sessionPolicy';
+export { contractExtender, flowHover, flowHoverSections, flowMeta, withFlow, type FlowMetaOptions } from './flowMeta';
