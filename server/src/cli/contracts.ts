@@ -10,7 +10,8 @@ import * as path from 'node:path';
 import { contractsReport, mcpToolFlow, toolSetFlows, toolSetWarnings, type ContractsReport, type LabelledTool, type ToolSetFlows } from '../contracts';
 import { factsFromMcpTool, inferBehavior } from '../contracts/behavior';
 import { listServers, readMcpConfigFile, readToolListText } from '../contracts/mcp';
-import { optionValue, parseArgs, scopeOption } from './args';
+import type { ParsedArgs } from './args';
+import type { CollisionScope } from '../contracts';
 import { analyzeGivenFiles } from './analyzeFiles';
 import type { CliIo } from './io';
 
@@ -155,44 +156,38 @@ async function mcpTools(files: readonly string[], config: string | undefined, se
   return { tools, toolSet: toolSet.trifecta || toolSet.tamper ? toolSet : undefined };
 }
 
-export async function runContracts(args: readonly string[], io: CliIo): Promise<number> {
-  const p = parseArgs(args, ['--scope', '--config', '--server', '--timeout'], ['--json']);
-  const scope = scopeOption(p);
-  if (p.error || scope === 'invalid') {
-    io.err(`ilo-ls contracts: ${p.error ?? '--scope must be file or workspace'}\n`);
-    return 2;
-  }
-  const json = p.flags.has('--json');
-  const config = optionValue(p, '--config');
-  const servers = p.lists.get('--server') ?? [];
+export async function runContracts(p: ParsedArgs, io: CliIo): Promise<number> {
+  const scope = (p.string('scope') ?? 'file') as CollisionScope;
+  const json = p.flag('json');
+  const config = p.string('config');
+  const servers = p.list('server');
   if (servers.length > 0 && !config) {
     io.err('ilo-ls contracts: --server needs --config CFG (the MCP config naming the servers)\n');
     return 2;
   }
-  const timeoutMs = p.flags.has('--timeout') ? Number(optionValue(p, '--timeout')) * 1000 : undefined;
-  if (timeoutMs !== undefined && !(timeoutMs > 0)) {
-    io.err('ilo-ls contracts: --timeout takes a number of seconds\n');
+  if (p.positionals.length === 0 && !config) {
+    io.err('ilo-ls contracts: give ilo files or folders, MCP tools/list files (.json), or --config CFG\n');
     return 2;
   }
-  const jsonFiles = p.positional.filter((f) => /\.json$/i.test(f));
-  const iloInputs = p.positional.filter((f) => !/\.json$/i.test(f));
+  const timeout = p.string('timeout');
+  const timeoutMs = timeout === undefined ? undefined : Number(timeout) * 1000;
+  const jsonFiles = p.positionals.filter((f) => /\.json$/i.test(f));
+  const iloInputs = p.positionals.filter((f) => !/\.json$/i.test(f));
   let mcp: McpReport | undefined;
   if (jsonFiles.length > 0 || config) {
     mcp = await mcpTools(jsonFiles, config, servers, timeoutMs, io);
     if (!mcp) return 2;
   }
   let report: ContractsReport | undefined;
-  if (iloInputs.length > 0 || !mcp) {
+  if (iloInputs.length > 0) {
     const analyzed = analyzeGivenFiles('contracts', iloInputs, io);
     if (!analyzed) return 2;
     report = contractsReport(
       analyzed.map(({ analysis }) => ({ path: analysis.path, program: analysis.program, text: analysis.text, imported: analysis.importedLocated })),
-      { scope: scope ?? 'file', relativeTo: process.cwd() },
+      { scope, relativeTo: process.cwd() },
     );
   }
-  if (json) {
-    const out = { ...(report ?? {}), ...(mcp ? { mcp } : {}) };
-    io.out(`${JSON.stringify(out, null, 2)}\n`);
-  } else io.out(table(report, mcp));
+  if (json) io.out(`${JSON.stringify({ ...(report ?? {}), ...(mcp ? { mcp } : {}) }, null, 2)}\n`);
+  else io.out(table(report, mcp));
   return 0;
 }
