@@ -6,6 +6,7 @@ import { LEXER_PARSER } from './lexerParser';
 import { RUNTIME } from './runtime';
 import type { Explanation } from './types';
 import { VERIFIER } from './verifier';
+import { contractExplanation } from '../contracts/codeExplanations';
 
 export type { CodeExample, Explanation } from './types';
 
@@ -20,9 +21,10 @@ export function normalizeCode(input: string): string | undefined {
   return m ? `ILO-${m[1].toUpperCase()}${m[2].padStart(3, '0')}` : undefined;
 }
 
+/** The explanation of a code: the reference's (`ILO-T005`, `T005`, …) or one of our own analyses' (`toxic-flow`). */
 export function explain(code: string): Explanation | undefined {
   const norm = normalizeCode(code);
-  return norm === undefined ? undefined : byCode.get(norm);
+  return norm === undefined ? contractExplanation(code) : byCode.get(norm);
 }
 
 const fence = (body: string): string => '```ilo\n' + body + '\n```';

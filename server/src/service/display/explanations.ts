@@ -13,7 +13,7 @@ function explainedAt(analysis: FileAnalysis, offset: number): Array<{ start: num
   const seen = new Set<string>();
   const out: Array<{ start: number; end: number; markdown: string }> = [];
   for (const d of analysis.diagnostics) {
-    if (!d.code.startsWith('ILO-') || seen.has(d.code)) continue;
+    if (!(d.code.startsWith('ILO-') || d.source === 'ilo-contracts') || seen.has(d.code)) continue;
     if (offset < d.start || offset > Math.max(d.end, d.start + 1)) continue;
     const e = explain(d.code);
     if (!e) continue;
