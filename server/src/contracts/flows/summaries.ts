@@ -104,9 +104,10 @@ function toolTarget(t: ContractTool, flow: ToolFlow): Extract<Target, { kind: 't
   return { kind: 'tool', tool: t, flow, roles, what };
 }
 
+/** Everything of a function's or tool's labels that ends up in a summary (the reasons are the words of a source step). */
 function flowKeyOf(flow: ToolFlow | undefined, sanitizes = 0): string {
   if (!flow && !sanitizes) return '';
-  return `${flow?.labels.join(',') ?? ''}|${JSON.stringify(flow?.params ?? {})}|${sanitizes}`;
+  return `${flow?.labels.join(',') ?? ''}|${JSON.stringify(flow?.params ?? {})}|${JSON.stringify(flow?.reasons ?? {})}|${sanitizes}`;
 }
 
 /** What a function's `@flow` says. */
