@@ -311,3 +311,45 @@ two>R _ t;m=read-mail! "q";post-it m
   assert.equal(ds.length, 1);
   assert.match(ds[0].message, /`read-notes`.*`read-mail`/);
 });
+
+test('hostile input: long chains are told in a bounded path, budgets give up a function and not the file', () => {
+  let chain = 'x0=read-notes! "q"';
+  for (let i = 1; i < 3000; i++) chain += `;x${i}=x${i - 1}`;
+  const text = `${TOOLS}long>R _ t;${chain};send-mail! "a@b.c" "s" x2999\n`;
+  const [d] = flowsOf({ 'main.ilo': text });
+  assert.ok(d, 'found at the end of a 3,000-step chain');
+  assert.ok(d.related!.length <= 16, `related information stays short (${d.related!.length})`);
+  assert.ok(d.related!.some((r) => /more steps/.test(r.message)));
+  assert.match(d.related!.at(-1)!.message, /the path is shortened/);
+
+  let ring = '';
+  for (let i = 0; i < 60; i++) ring += `g${i} x:t k:n>t;<=k 0 x;g${(i + 1) % 60} x -k 1\n`;
+  const rings = `${TOOLS}${ring}go>R _ t;n=read-notes! "q";s=g0 n 5;send-mail! "x@y.z" "s" s\n`;
+  assert.equal(flowsOf({ 'main.ilo': rings }).length, 1, 'a ring of 60 mutually recursive functions');
+
+  // Far past the budget a function is given up (no findings, no exception), and the others are still checked.
+  const heavy = `${TOOLS}heavy>R _ t;n=read-notes! "q";${'a=1;'.repeat(30_000)}send-mail! "x@y.z" "s" n
+light>R _ t;n=read-notes! "q";send-mail! "x@y.z" "s" n
+`;
+  const t0 = performance.now();
+  const ds = flowsOf({ 'main.ilo': heavy });
+  assert.ok(performance.now() - t0 < 20_000, 'bounded');
+  assert.deepEqual(
+    ds.map((x) => lineOf(x, heavy).split('>')[0]),
+    ['light'],
+    'the heavy function is given up; the light one is analysed',
+  );
+
+  let lam = 'send-mail "a" "b" z';
+  for (let i = 0; i < 40; i++) lam = `map (z:t>_;${lam}) [z]`;
+  assert.doesNotThrow(() => flowsOf({ 'main.ilo': `${TOOLS}go>R _ t;z=read-notes! "q";${lam}\n` }));
+});
+
+test('the explanation\'s examples do what they say', async () => {
+  const { explain } = await import('../../server/src/explain');
+  const e = explain('toxic-flow')!;
+  assert.equal(e.code, 'toxic-flow');
+  assert.equal(flowsOf({ 'main.ilo': `${e.example!.wrong}\n` }).length, 1);
+  assert.deepEqual(flowsOf({ 'main.ilo': `${e.example!.right}\n` }), []);
+  assert.equal(explain('TOXIC-FLOW')?.code, 'toxic-flow');
+});

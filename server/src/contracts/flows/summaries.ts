@@ -21,7 +21,7 @@ import type { SchemaEnv } from '../../schema/env';
 import type { McpTool } from '../../schema/mcpTool';
 import type { FlowAnnotation } from '../../schema/annotations';
 import type { ContractTool } from '../behavior';
-import { EMPTY_SUMMARY, FunctionFlow, type FlowContext, type FnFlow, type Summary, type Target } from './analyze';
+import { EMPTY_SUMMARY, FlowBudgetExceeded, FunctionFlow, type FlowContext, type FnFlow, type Summary, type Target } from './analyze';
 import { argRoles, declaredFlow, inferFlow, NO_FLOW, type ToolFlow } from './toolFlow';
 import { PRIVATE, UNTRUSTED, idOf, valKey, type Trace } from './values';
 
@@ -135,6 +135,8 @@ export class FlowWorld implements FlowContext {
   private round = 0;
   /** How many function bodies were analysed (for tests and measurements). */
   analysed = 0;
+  /** Functions whose analysis was given up (too much work); they count as doing nothing. */
+  readonly givenUp: FunctionDecl[] = [];
 
   constructor(
     private readonly input: FlowInput,
@@ -243,7 +245,15 @@ export class FlowWorld implements FlowContext {
         frame.deps = [];
         frame.dependsOn = Number.POSITIVE_INFINITY;
         this.analysed++;
-        s = new FunctionFlow(this, decl, file).run();
+        try {
+          s = new FunctionFlow(this, decl, file).run();
+        } catch (e) {
+          // Too much work (hostile input, a stack too deep): the function is given up, not the file.
+          if (!(e instanceof FlowBudgetExceeded || e instanceof RangeError)) throw e;
+          this.givenUp.push(decl);
+          s = EMPTY_SUMMARY;
+          break;
+        }
         if (!frame.head) break;
         wasHead = true;
         if (shapeKey(s) === shapeKey(frame.provisional)) break;
