@@ -26,6 +26,7 @@ import { OverlayFileHost } from '../server/src/service/documents';
 import { benchBlackBox } from './benchBlackBox';
 import { printGateBench } from './benchGate';
 import { quantile } from './stats';
+import { benchFlows } from './benchFlows';
 
 export interface BenchRow {
   name: string;
@@ -307,6 +308,7 @@ async function main(): Promise<void> {
       ...benchVerifyCorpus(dir),
       ...benchVerifyEdits(dir),
       ...benchPipelineEdits(dir),
+      ...benchFlows(dir),
       ...benchGarbage(dir),
     ]);
   }

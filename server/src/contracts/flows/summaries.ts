@@ -19,7 +19,7 @@
 import type { Decl, FunctionDecl, ToolDecl } from '../../syntax/ast';
 import type { SchemaEnv } from '../../schema/env';
 import type { McpTool } from '../../schema/mcpTool';
-import type { FlowAnnotation } from '../../schema/annotations';
+import { DeclMemo } from '../../schema/declMemo';
 import type { ContractTool } from '../behavior';
 import { EMPTY_SUMMARY, FlowBudgetExceeded, FunctionFlow, type FlowContext, type FnFlow, type Summary, type Target } from './analyze';
 import { argRoles, declaredFlow, inferFlow, NO_FLOW, type ToolFlow } from './toolFlow';
@@ -52,9 +52,12 @@ interface Kept {
   deps: readonly Dep[];
 }
 
-/** A tool's flow labels, kept while its contract view's definition is the same object. */
+/**
+ * A tool's flow labels, kept while its contract view's definition is the
+ * same object (ContractReuse makes a new one when the declaration or its doc
+ * comment changes).
+ */
 interface ToolFlowEntry {
-  ann: FlowAnnotation | undefined;
   target: Extract<Target, { kind: 'tool' }>;
   key: string;
 }
@@ -70,6 +73,10 @@ export class FlowReuse {
    */
   readonly last = new Map<string, { summary: Summary; key: string }>();
   readonly tools = new WeakMap<McpTool, ToolFlowEntry>();
+  /** What each function's `@flow` says, kept while its doc comment says the same. */
+  readonly fnFlows = new DeclMemo<FnFlow>((f) => f);
+  /** What each name referred to last time, kept while it is the same declaration (and, for a tool, the same definition). */
+  readonly names = new Map<string, { decl: object; def?: object; target: Target; key: string }>();
 }
 
 interface Frame {
@@ -110,10 +117,12 @@ function flowKeyOf(flow: ToolFlow | undefined, sanitizes = 0): string {
   return `${flow?.labels.join(',') ?? ''}|${JSON.stringify(flow?.params ?? {})}|${JSON.stringify(flow?.reasons ?? {})}|${sanitizes}`;
 }
 
+const NO_FN_FLOW: FnFlow = Object.freeze({ sanitizes: 0 });
+
 /** What a function's `@flow` says. */
 export function fnFlowOf(decl: FunctionDecl, env: SchemaEnv): FnFlow {
   const ann = (decl.doc ?? []).length === 0 ? undefined : env.annotationsOf(decl).annotations.flow;
-  if (!ann) return { sanitizes: 0 };
+  if (!ann) return NO_FN_FLOW;
   let sanitizes = 0;
   for (const l of ann.sanitizes ?? []) sanitizes |= SANITIZE_BITS[l];
   const out: FnFlow = { sanitizes };
@@ -153,27 +162,50 @@ export class FlowWorld implements FlowContext {
     if (known !== undefined) return known ?? undefined;
     const hit = this.decls.get(name);
     let out: { target: Target; key: string } | undefined;
+    const before = this.reuse?.names.get(name);
+    if (before && hit && before.decl === hit.decl) {
+      if (hit.decl.kind === 'ToolDecl') {
+        const t = this.tools.get(hit.decl);
+        if (t && t.mcp === before.def) out = before.target.kind === 'tool' && before.target.tool === t ? before : this.toolEntry(t);
+      } else {
+        const flow = this.fnFlow(hit.decl);
+        if (before.target.kind === 'fn' && before.target.flow === flow && before.target.file === hit.file) out = before;
+      }
+      if (out) {
+        this.resolved.set(name, out);
+        return out;
+      }
+    }
     if (hit?.decl.kind === 'FunctionDecl') {
-      const flow = fnFlowOf(hit.decl, this.input.env);
+      const flow = this.fnFlow(hit.decl);
       out = { target: { kind: 'fn', decl: hit.decl, file: hit.file, flow }, key: flowKeyOf(flow.flow, flow.sanitizes) };
     } else if (hit?.decl.kind === 'ToolDecl') {
       const t = this.tools.get(hit.decl);
       if (t) out = this.toolEntry(t);
     }
     this.resolved.set(name, out ?? null);
+    if (this.reuse) {
+      if (out && hit) this.reuse.names.set(name, { decl: hit.decl, def: out.target.kind === 'tool' ? out.target.tool.mcp : undefined, target: out.target, key: out.key });
+      else this.reuse.names.delete(name);
+    }
     return out;
   }
 
+  /** A function's `@flow` (nothing to look at without a doc comment). */
+  private fnFlow(decl: FunctionDecl): FnFlow {
+    if ((decl.doc ?? []).length === 0) return NO_FN_FLOW;
+    return this.reuse ? this.reuse.fnFlows.get(decl, this.input.env, (d, e) => fnFlowOf(d as FunctionDecl, e)) : fnFlowOf(decl, this.input.env);
+  }
+
   private toolEntry(t: ContractTool): { target: Target; key: string } {
-    const ann = this.input.env.annotationsOf(t.decl).annotations.flow;
     const kept = this.reuse?.tools.get(t.mcp);
-    if (kept && kept.ann === ann && kept.target.tool.decl === t.decl) {
+    if (kept && kept.target.tool.decl === t.decl) {
       return { target: kept.target.tool === t ? kept.target : { ...kept.target, tool: t }, key: kept.key };
     }
     const flow = toolFlowOf(t, this.input.env);
     const target = toolTarget(t, flow);
     const key = flowKeyOf(flow) + `|${JSON.stringify(target.roles)}`;
-    this.reuse?.tools.set(t.mcp, { ann, target, key });
+    this.reuse?.tools.set(t.mcp, { target, key });
     return { target, key };
   }
 
