@@ -77,6 +77,8 @@ interface OpenDocument {
   previousIndex?: LineIndex;
   /** The diagnostics last published for the document: unchanged ones are published again as the same objects. */
   published?: LspDiagnostic[];
+  /** The `ilo-contracts` diagnostics of the last validation (their explanations show on hover). */
+  contracts?: Diagnostic[];
 }
 
 /** The workspace collision scope looks at no more files than this. */
@@ -231,7 +233,11 @@ export class LanguageService {
 
   hover(uri: string, pos: Position): Hover | undefined {
     const c = this.at(uri, pos);
-    return c && withExplanations(hoverAt(c.analysis, c.index, c.offset, this.declHoverSections), c.analysis, c.index, c.offset);
+    if (!c) return undefined;
+    // The contract analyses' diagnostics are explained too (`toxic-flow`, …).
+    const contracts = this.open.get(uri)?.contracts;
+    const explained = contracts && contracts.length > 0 ? { ...c.analysis, diagnostics: [...c.analysis.diagnostics, ...contracts] } : c.analysis;
+    return withExplanations(hoverAt(c.analysis, c.index, c.offset, this.declHoverSections), explained, c.index, c.offset);
   }
 
   definition(uri: string, pos: Position): Location | undefined {
@@ -414,6 +420,7 @@ export class LanguageService {
     doc.analysis = this.analyzer.analyze(doc.path, doc.text);
     const analysis = doc.analysis;
     const contracts = this.contractDiagnosticsFor(analysis);
+    doc.contracts = contracts;
     const all = combineDiagnostics(analysis.diagnostics, contracts, this.drift.get(analysis.path) ?? []);
     doc.published = toLspDiagnostics(all, analysis.text, doc.uri, (p) => this.textOf(p), this.indexOf(doc), doc.published);
     return { uri: doc.uri, version: doc.version, diagnostics: doc.published };

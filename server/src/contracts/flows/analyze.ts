@@ -21,7 +21,7 @@
 // evaluated, statements below it run in a branch, and its value is what its
 // operands carry. New node kinds need a case only to be more precise.
 
-import type { CallExpr, Expr, FunctionDecl, LambdaExpr, MatchArm, Pattern, Span, Stmt, TypeExpr } from '../../syntax/ast';
+import type { CallExpr, Expr, FieldInit, FunctionDecl, LambdaExpr, MatchArm, Pattern, Span, Stmt, TypeExpr } from '../../syntax/ast';
 import { canonicalBuiltinName } from '../../syntax/builtins';
 import { childrenOf, exprOperands, isStmtKind, stmtOperands, type Node } from '../../syntax/walk';
 import type { ContractTool } from '../behavior';
@@ -372,19 +372,22 @@ export class FunctionFlow {
     return value;
   }
 
+  /**
+   * Every name a pattern binds gets the subject (`~v`, `^e`, `t v`, a
+   * variant's payload); alternatives bind theirs; `_` is the subject.
+   * Written over the pattern's shape, so that pattern kinds of later levels
+   * bind without a case of their own.
+   */
   private bindPattern(p: Pattern, subject: Val, env: Env): void {
-    switch (p.kind) {
-      case 'OkPat':
-      case 'ErrPat':
-      case 'TypePat':
-        env.set(p.binding.text, stepVal(subject, this.step('match', p.binding, p.binding.text)));
-        break;
-      case 'WildPat':
-        env.set('_', subject);
-        break;
-      default:
-        break;
+    if (p.kind === 'WildPat') {
+      env.set('_', subject);
+      return;
     }
+    const shape = p as { binding?: { text: string; start: number; end: number }; alternatives?: Pattern[] };
+    if (shape.binding && typeof shape.binding.text === 'string') {
+      env.set(shape.binding.text, stepVal(subject, this.step('match', shape.binding, shape.binding.text)));
+    }
+    for (const alt of shape.alternatives ?? []) this.bindPattern(alt, subject, env);
   }
 
   /** A node the analysis has no case for: operands evaluated, statements below run in branches, the operands' union as value. */
@@ -448,11 +451,8 @@ export class FunctionFlow {
         for (const item of e.items) v = join(v, whole(this.expr(item, env)));
         return v;
       }
-      case 'Record': {
-        const fields = new Map<string, Val>();
-        for (const f of e.fields) fields.set(f.name.text, stepVal(this.expr(f.value, env), this.step('field', f.name, f.name.text)));
-        return withFields(CLEAN, fields);
-      }
+      case 'Record':
+        return this.record(e.fields, env);
       case 'Match':
         return this.match(e.subject, e.arms, env, CLEAN);
       case 'Coalesce':
@@ -480,7 +480,17 @@ export class FunctionFlow {
     }
   }
 
+  /** A record built from field initialisers: its fields kept apart. */
+  private record(inits: readonly FieldInit[], env: Env): Val {
+    const fields = new Map<string, Val>();
+    for (const f of inits) fields.set(f.name.text, stepVal(this.expr(f.value, env), this.step('field', f.name, f.name.text)));
+    return withFields(CLEAN, fields);
+  }
+
   private unknownExpr(e: Expr, env: Env): Val {
+    // A record of a later level (an anonymous `{name:"a" age:3}`): any node with field initialisers.
+    const inits = (e as { fields?: unknown }).fields;
+    if (Array.isArray(inits) && inits.every((f) => f && typeof f === 'object' && 'name' in f && 'value' in f)) return this.record(inits as FieldInit[], env);
     const ops = exprOperands(e);
     if (ops.length === 0) return this.unknownNode(e as unknown as Node, env);
     let v: Val = CLEAN;
