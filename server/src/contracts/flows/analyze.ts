@@ -22,10 +22,9 @@
 // operands carry. New node kinds need a case only to be more precise.
 
 import type { CallExpr, Expr, FieldInit, FunctionDecl, LambdaExpr, MatchArm, Pattern, Span, Stmt, TypeExpr } from '../../syntax/ast';
-import { canonicalBuiltinName } from '../../syntax/builtins';
 import { childrenOf, exprOperands, isStmtKind, stmtOperands, type Node } from '../../syntax/walk';
 import type { ContractTool } from '../behavior';
-import { builtinFlow, callsFirstArgument } from './builtinFlows';
+import { BUILTINS_011, builtinFlow, callsFirstArgument, type FlowBuiltins } from './builtinFlows';
 import type { ArgRole, ToolFlow } from './toolFlow';
 import {
   BOTH,
@@ -122,6 +121,8 @@ export type Target =
   | { kind: 'tool'; tool: ContractTool; flow: ToolFlow; roles: ReadonlyArray<ArgRole | undefined>; what: string };
 
 export interface FlowContext {
+  /** The builtins of the file's language level (0.11's when not given). */
+  readonly builtins?: FlowBuiltins;
   /** What a name that is not a local refers to (a declaration visible in the file), recorded for reuse. */
   lookup(name: string): Target | undefined;
   /** The summary of a function (computed, reused, or the current guess inside a recursion). */
@@ -186,6 +187,7 @@ export class FunctionFlow {
   private readonly frames: Frame[] = [];
   private readonly breaks: Val[][] = [];
   private meeting: Span;
+  private readonly builtins: FlowBuiltins;
   private invokeDepth = 0;
   private steps = 0;
 
@@ -200,6 +202,7 @@ export class FunctionFlow {
     private readonly file: string | undefined,
   ) {
     this.meeting = decl.name;
+    this.builtins = ctx.builtins ?? BUILTINS_011;
   }
 
   run(): Summary {
@@ -500,7 +503,7 @@ export class FunctionFlow {
 
   /** A name used as a value that is not a local: a function, tool or builtin passed by name. */
   private nameAsValue(name: string): Val {
-    const builtin = canonicalBuiltinName(name);
+    const builtin = this.builtins.canonical(name);
     if (builtin) return ofFn({ kind: 'builtin', name: builtin });
     const t = this.ctx.lookup(name);
     if (!t) return CLEAN;
@@ -518,7 +521,7 @@ export class FunctionFlow {
     try {
       const local = env.get(name);
       if (local !== undefined) return this.callValue(local, args, e);
-      const builtin = canonicalBuiltinName(name);
+      const builtin = this.builtins.canonical(name);
       if (builtin) return this.callBuiltin(builtin, args, e);
       const t = this.ctx.lookup(name);
       if (t?.kind === 'fn') return this.callFn(t.decl, t.file, t.flow, args, e);
@@ -604,7 +607,7 @@ export class FunctionFlow {
   }
 
   private callBuiltin(name: string, args: readonly Val[], e: CallExpr): Val {
-    const bf = builtinFlow(name);
+    const bf = builtinFlow(name, this.builtins);
     if (bf.arg) {
       args.forEach((a, i) => {
         const role = bf.arg!(i);
@@ -622,7 +625,7 @@ export class FunctionFlow {
     if (name === 'mkeys' && args.length >= 1) return { taint: args[0].taint };
 
     // A function first argument is called with the data arguments (`map f xs`, `fld f xs init`).
-    const fn = args.length >= 2 && args[0].fns && args[0].fns.length > 0 && callsFirstArgument(name, args.length) ? args[0].fns : undefined;
+    const fn = args.length >= 2 && args[0].fns && args[0].fns.length > 0 && callsFirstArgument(name, args.length, this.builtins) ? args[0].fns : undefined;
     let input: Val = CLEAN;
     for (let i = fn ? 1 : 0; i < args.length; i++) input = join(input, whole(args[i]));
     let called: Val = CLEAN;

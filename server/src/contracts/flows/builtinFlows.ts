@@ -20,7 +20,7 @@
 // effect: `read`/`env` results are private, `net` results untrusted with
 // every argument a sink, `write` arguments destructive.
 
-import { lookupBuiltin } from '../../syntax/builtins';
+import { canonicalBuiltinName, lookupBuiltin, type Builtin } from '../../syntax/builtins';
 import type { SourceLabel } from '../../schema/flowWords';
 import type { ArgRole } from './toolFlow';
 
@@ -48,7 +48,61 @@ const DESTROY: ArgRole = { leak: false, tamper: true, label: 'destructive' };
 const PROPAGATE: BuiltinFlow = { result: 'propagate' };
 const CLEAN: BuiltinFlow = { result: 'clean' };
 
+/**
+ * The builtins of a language level, as the flow analysis asks about them
+ * (the level's builtin table answers both): what a name means, and the
+ * builtin's description (its effect decides for builtins TABLE does not name).
+ */
+export interface FlowBuiltins {
+  canonical(name: string): string | undefined;
+  lookup(name: string): Builtin | undefined;
+}
+
+/** Level 0.11's builtins. */
+export const BUILTINS_011: FlowBuiltins = { canonical: canonicalBuiltinName, lookup: lookupBuiltin };
+
+const SEND_URL_BODY = (i: number): ArgRole | undefined => (i < 2 ? SEND : undefined);
+const LEAK_URL = (i: number): ArgRole | undefined => (i === 0 ? LEAK : undefined);
+const FETCHED = { label: 'untrusted', what: 'fetches a URL' } as const;
+const ANSWERED = { label: 'untrusted', what: 'gets an HTTP response' } as const;
+const LISTS_FILES = { label: 'private', what: 'lists files' } as const;
+
 const TABLE: Readonly<Record<string, BuiltinFlow>> = {
+  // Level 26 (names a 0.11 program cannot call): the HTTP verbs, streams, processes, the file system.
+  pst: { source: ANSWERED, arg: SEND_URL_BODY, sinkWhat: 'sends an HTTP POST', result: 'propagate' },
+  pstx: { source: ANSWERED, arg: SEND_URL_BODY, sinkWhat: 'sends an HTTP POST', result: 'propagate' },
+  'pst-to': { source: ANSWERED, arg: SEND_URL_BODY, sinkWhat: 'sends an HTTP POST', result: 'propagate' },
+  'pst-stream': { source: ANSWERED, arg: SEND_URL_BODY, sinkWhat: 'sends an HTTP POST', result: 'propagate' },
+  'pst-stream-h': { source: ANSWERED, arg: SEND_URL_BODY, sinkWhat: 'sends an HTTP POST', result: 'propagate' },
+  put: { source: ANSWERED, arg: SEND_URL_BODY, sinkWhat: 'sends an HTTP PUT', result: 'propagate' },
+  pat: { source: ANSWERED, arg: SEND_URL_BODY, sinkWhat: 'sends an HTTP PATCH', result: 'propagate' },
+  del: { source: ANSWERED, arg: (i) => (i === 0 ? { leak: true, tamper: true, label: 'destructive' } : undefined), sinkWhat: 'sends an HTTP DELETE', result: 'propagate' },
+  getx: { source: FETCHED, arg: LEAK_URL, sinkWhat: 'sends its URL to a server', result: 'propagate' },
+  hed: { source: FETCHED, arg: LEAK_URL, sinkWhat: 'sends its URL to a server', result: 'propagate' },
+  opt: { source: FETCHED, arg: LEAK_URL, sinkWhat: 'sends its URL to a server', result: 'propagate' },
+  'get-to': { source: FETCHED, arg: LEAK_URL, sinkWhat: 'sends its URL to a server', result: 'propagate' },
+  'get-stream': { source: FETCHED, arg: LEAK_URL, sinkWhat: 'sends its URL to a server', result: 'propagate' },
+  'get-stream-h': { source: FETCHED, arg: LEAK_URL, sinkWhat: 'sends its URL to a server', result: 'propagate' },
+  run: { arg: () => SEND, sinkWhat: 'runs a program with it', result: 'propagate' },
+  run2: { arg: () => SEND, sinkWhat: 'runs a program with it', result: 'propagate' },
+  'run-full-env': { arg: () => SEND, sinkWhat: 'runs a program with it', result: 'propagate' },
+  'run2-full-env': { arg: () => SEND, sinkWhat: 'runs a program with it', result: 'propagate' },
+  'env-all': { source: { label: 'private', what: 'reads the whole environment' }, result: 'propagate' },
+  lsd: { source: LISTS_FILES, result: 'propagate' },
+  walk: { source: LISTS_FILES, result: 'propagate' },
+  glob: { source: LISTS_FILES, result: 'propagate' },
+  // Standard input is what the person running the program gives it, as its arguments are.
+  rdin: PROPAGATE,
+  rdinl: PROPAGATE,
+  'for-line': PROPAGATE,
+  fsize: CLEAN,
+  mtime: CLEAN,
+  isfile: CLEAN,
+  isdir: CLEAN,
+  wra: { arg: (i) => (i < 2 ? DESTROY : undefined), sinkWhat: 'writes a file', result: 'clean' },
+  wro: { arg: (i) => (i < 2 ? DESTROY : undefined), sinkWhat: 'overwrites a file', result: 'clean' },
+  'par-map': { result: 'propagate', calls: 'result' },
+  // Level 0.11 (and 26).
   rd: { source: { label: 'private', what: 'reads a file' }, result: 'propagate' },
   rdl: { source: { label: 'private', what: 'reads a file' }, result: 'propagate' },
   rdjl: { source: { label: 'private', what: 'reads a file' }, result: 'propagate' },
@@ -76,17 +130,17 @@ const TABLE: Readonly<Record<string, BuiltinFlow>> = {
 };
 
 /** Whether the builtin's first argument is a function it calls (`map f xs`), for this many arguments. */
-export function callsFirstArgument(name: string, argc: number): boolean {
+export function callsFirstArgument(name: string, argc: number, builtins: FlowBuiltins = BUILTINS_011): boolean {
   if (Object.hasOwn(TABLE, name)) return TABLE[name].calls !== undefined;
-  const b = lookupBuiltin(name);
+  const b = builtins.lookup(name);
   return b !== undefined && b.signatures.some((s) => s.params.length === argc && s.params[0]?.type.startsWith('F'));
 }
 
 /** The flow behaviour of a builtin by canonical name. */
-export function builtinFlow(name: string): BuiltinFlow {
+export function builtinFlow(name: string, builtins: FlowBuiltins = BUILTINS_011): BuiltinFlow {
   const known = TABLE[name];
   if (known && Object.hasOwn(TABLE, name)) return known;
-  switch (lookupBuiltin(name)?.effect) {
+  switch (builtins.lookup(name)?.effect as string | undefined) {
     case 'read':
       return { source: { label: 'private', what: 'reads from the machine' }, result: 'propagate' };
     case 'env':
@@ -95,6 +149,8 @@ export function builtinFlow(name: string): BuiltinFlow {
       return { source: { label: 'untrusted', what: 'talks to a server' }, arg: () => SEND, sinkWhat: 'sends its arguments to a server', result: 'propagate' };
     case 'write':
       return { arg: () => DESTROY, sinkWhat: 'writes on the machine', result: 'clean' };
+    case 'exec':
+      return { arg: () => SEND, sinkWhat: 'runs a program with it', result: 'propagate' };
     default:
       return PROPAGATE;
   }

@@ -23,6 +23,7 @@ import { DeclMemo } from '../../schema/declMemo';
 import type { ContractTool } from '../behavior';
 import { EMPTY_SUMMARY, FlowBudgetExceeded, FunctionFlow, type FlowContext, type FnFlow, type Summary, type Target } from './analyze';
 import { argRoles, declaredFlow, inferFlow, NO_FLOW, type ToolFlow } from './toolFlow';
+import type { FlowBuiltins } from './builtinFlows';
 import { PRIVATE, UNTRUSTED, idOf, valKey, type Trace } from './values';
 
 /** What one file's flow analysis sees. */
@@ -34,6 +35,8 @@ export interface FlowInput {
   /** Every tool the file sees, resolved (its contract view). */
   tools: readonly ContractTool[];
   env: SchemaEnv;
+  /** The builtins of the file's language level (default: 0.11's). */
+  builtins?: FlowBuiltins;
 }
 
 /** A recursion head is analysed at most this many times. */
@@ -64,7 +67,18 @@ interface ToolFlowEntry {
 
 /** What a document's flow analysis keeps from one edit to the next. */
 export class FlowReuse {
-  readonly summaries = new WeakMap<FunctionDecl, Kept>();
+  summaries = new WeakMap<FunctionDecl, Kept>();
+  /** The builtins the kept summaries were worked out with (a file whose level changes starts afresh). */
+  private builtins: FlowBuiltins | undefined;
+
+  /** Forgets the summaries when the file's builtins are not those they were worked out with. */
+  useBuiltins(builtins: FlowBuiltins | undefined): void {
+    if (builtins === this.builtins) return;
+    this.builtins = builtins;
+    this.summaries = new WeakMap();
+    this.last.clear();
+  }
+
   /**
    * The last summary computed per function, by file and name (handed out
    * again when a new one comes out the same, also for a declaration parsed
@@ -147,10 +161,14 @@ export class FlowWorld implements FlowContext {
   /** Functions whose analysis was given up (too much work); they count as doing nothing. */
   readonly givenUp: FunctionDecl[] = [];
 
+  readonly builtins?: FlowBuiltins;
+
   constructor(
     private readonly input: FlowInput,
     private readonly reuse?: FlowReuse,
   ) {
+    this.builtins = input.builtins;
+    reuse?.useBuiltins(input.builtins);
     for (const { decl, file } of input.visible) {
       if ((decl.kind === 'FunctionDecl' || decl.kind === 'ToolDecl') && !this.decls.has(decl.name.text)) this.decls.set(decl.name.text, { decl, file });
     }
