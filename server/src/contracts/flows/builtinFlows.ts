@@ -16,9 +16,16 @@
 // comparisons and `!` (truth values). Control flow is not followed, so a
 // branch taken on such a test does not taint what the branch computes.
 //
-// Builtins this table does not name (later language levels) follow their
-// effect: `read`/`env` results are private, `net` results untrusted with
-// every argument a sink, `write` arguments destructive.
+// Level 26 adds HTTP verbs (`pst`, `put`, `pat` send like `post`; `del`
+// deletes what its URL names; `hed`, `opt`, `getx` and the streams read like
+// `get`), programs (`run`…: untrusted content in a command decides what runs,
+// so every argument is destructive; a local program is not a publication),
+// directory listings (`lsd`, `walk`, `glob`: private), measures (`fsize`,
+// `mtime`, `isfile`, `isdir`: clean) and writes (`wra`, `wro`: destructive).
+// Standard input (`rdin`…) is what the person running the program gives it,
+// like its arguments: not a source. Builtins this table does not name follow
+// their effect: `read`/`env` results are private, `net` results untrusted
+// with every argument a sink, `write` and `exec` arguments destructive.
 
 import { canonicalBuiltinName, lookupBuiltin, type Builtin } from '../../syntax/builtins';
 import type { SourceLabel } from '../../schema/flowWords';
@@ -61,6 +68,9 @@ export interface FlowBuiltins {
 /** Level 0.11's builtins. */
 export const BUILTINS_011: FlowBuiltins = { canonical: canonicalBuiltinName, lookup: lookupBuiltin };
 
+/** A program run with an argument can do anything with it: untrusted content there decides what runs (a local program is not a publication, so private data is not leaked by it). */
+const EXEC: ArgRole = { leak: false, tamper: true, label: 'destructive' };
+
 const SEND_URL_BODY = (i: number): ArgRole | undefined => (i < 2 ? SEND : undefined);
 const LEAK_URL = (i: number): ArgRole | undefined => (i === 0 ? LEAK : undefined);
 const FETCHED = { label: 'untrusted', what: 'fetches a URL' } as const;
@@ -83,10 +93,10 @@ const TABLE: Readonly<Record<string, BuiltinFlow>> = {
   'get-to': { source: FETCHED, arg: LEAK_URL, sinkWhat: 'sends its URL to a server', result: 'propagate' },
   'get-stream': { source: FETCHED, arg: LEAK_URL, sinkWhat: 'sends its URL to a server', result: 'propagate' },
   'get-stream-h': { source: FETCHED, arg: LEAK_URL, sinkWhat: 'sends its URL to a server', result: 'propagate' },
-  run: { arg: () => SEND, sinkWhat: 'runs a program with it', result: 'propagate' },
-  run2: { arg: () => SEND, sinkWhat: 'runs a program with it', result: 'propagate' },
-  'run-full-env': { arg: () => SEND, sinkWhat: 'runs a program with it', result: 'propagate' },
-  'run2-full-env': { arg: () => SEND, sinkWhat: 'runs a program with it', result: 'propagate' },
+  run: { arg: () => EXEC, sinkWhat: 'runs a program with it', result: 'propagate' },
+  run2: { arg: () => EXEC, sinkWhat: 'runs a program with it', result: 'propagate' },
+  'run-full-env': { arg: () => EXEC, sinkWhat: 'runs a program with it', result: 'propagate' },
+  'run2-full-env': { arg: () => EXEC, sinkWhat: 'runs a program with it', result: 'propagate' },
   'env-all': { source: { label: 'private', what: 'reads the whole environment' }, result: 'propagate' },
   lsd: { source: LISTS_FILES, result: 'propagate' },
   walk: { source: LISTS_FILES, result: 'propagate' },
@@ -150,7 +160,7 @@ export function builtinFlow(name: string, builtins: FlowBuiltins = BUILTINS_011)
     case 'write':
       return { arg: () => DESTROY, sinkWhat: 'writes on the machine', result: 'clean' };
     case 'exec':
-      return { arg: () => SEND, sinkWhat: 'runs a program with it', result: 'propagate' };
+      return { arg: () => EXEC, sinkWhat: 'runs a program with it', result: 'propagate' };
     default:
       return PROPAGATE;
   }
