@@ -214,3 +214,19 @@ test('session policy: a sink after private data or untrusted content is asked ab
   assert.deepEqual(seen, { untrusted: 'fetch', private: 'read_file' });
   assert.equal(decideFlow(seen, del).risks[0].because, 'fetch', 'the sources can be kept instead of the history');
 });
+
+test('hover on a function says what it does with data, from its summary', () => {
+  const src = `-- @flow private
+tool read-notes"Read notes" q:t>R t t
+-- @flow sink
+tool send-mail"Send an email" to:t subject:t body:t>R _ t
+load q:t>t;n=read-notes!! q;n
+relay to:t x:t>R _ t;send-mail! to "s" x
+pure-add a:n b:n>n;+a b`;
+  const ds = decls(src);
+  const visible = ds.map((decl) => ({ decl }));
+  const section = (name: string) => flowHoverSections(ds.find((d) => d.kind === 'FunctionDecl' && d.name.text === name)!, visible);
+  assert.deepEqual(section('load'), ['**Flow** — returns private data (from `read-notes`).']);
+  assert.deepEqual(section('relay'), ['**Flow** — `to` reaches `send-mail` (tampering if untrusted); `x` reaches `send-mail`.']);
+  assert.deepEqual(section('pure-add'), [], 'nothing to say about a function that touches no source or sink');
+});

@@ -5,13 +5,14 @@
 // (`includeInferred`), marked `"source": "inferred"`, as behavior does: an
 // exported definition is a contract, and a guess is not one.
 
-import type { Decl } from '../../syntax/ast';
+import type { Decl, FunctionDecl } from '../../syntax/ast';
 import { buildSchemaEnv, type SchemaEnv } from '../../schema/env';
 import type { JsonObject } from '../../schema/json';
 import type { ToolExtender } from '../../schema/manifest';
 import type { McpTool } from '../../schema/mcpTool';
 import { contractTool, withBehavior, type BehaviorMetaOptions, type ContractTool } from '../behavior';
-import { fnFlowOf, toolFlowOf } from './summaries';
+import { FlowWorld, fnFlowOf, toolFlowOf } from './summaries';
+import { stepsOf, wholeTaint } from './values';
 import { FLOW_META_KEY } from './toolSet';
 import { argRoles, type ToolFlow } from './toolFlow';
 
@@ -78,8 +79,38 @@ export function flowHover(t: ContractTool, flow: ToolFlow): string {
   return lines.join('\n');
 }
 
-/** Hover sections for a declaration: a tool's flow labels, a function's `@flow`. */
-export function flowHoverSections(decl: Decl, visible: ReadonlyArray<{ decl: Decl }>, env?: SchemaEnv): string[] {
+/** What a function does with data, from its summary: private or untrusted data it returns, which parameters reach which sinks. */
+export function functionFlowText(decl: FunctionDecl, visible: ReadonlyArray<{ decl: Decl; file?: string }>, env: SchemaEnv): string | undefined {
+  const tools: ContractTool[] = [];
+  const seen = new Set<string>();
+  for (const v of visible) {
+    if (v.decl.kind !== 'ToolDecl' || seen.has(v.decl.name.text)) continue;
+    seen.add(v.decl.name.text);
+    tools.push(contractTool(v.decl, v.file, env));
+  }
+  const here = visible.find((v) => v.decl === decl)?.file ?? '';
+  const s = new FlowWorld({ file: here, visible, tools, env }).summaryOf(decl, here);
+  const lines: string[] = [];
+  const t = wholeTaint(s.ret);
+  const from = (tr: typeof t.priv) => `\`${stepsOf(tr)[0]?.name ?? '?'}\``;
+  if (t.priv) lines.push(`returns private data (from ${from(t.priv)})`);
+  if (t.untr) lines.push(`returns untrusted content (from ${from(t.untr)})`);
+  const reached = new Map<string, string[]>();
+  for (const dep of s.sinks) {
+    const p = `\`${decl.params[dep.index]?.name.text ?? '?'}${dep.path ? `.${dep.path.join('.')}` : ''}\``;
+    const kind = dep.mask === 1 ? ' (a leak if private)' : dep.mask === 2 ? ' (tampering if untrusted)' : '';
+    const what = `\`${dep.site.target}\`${kind}`;
+    const list = reached.get(p) ?? [];
+    if (!list.includes(what)) list.push(what);
+    reached.set(p, list);
+  }
+  for (const [p, targets] of reached) lines.push(`${p} reaches ${targets.join(', ')}`);
+  if (lines.length === 0) return undefined;
+  return `**Flow** — ${lines.join('; ')}.`;
+}
+
+/** Hover sections for a declaration: a tool's flow labels, a function's `@flow` and what it does with data. */
+export function flowHoverSections(decl: Decl, visible: ReadonlyArray<{ decl: Decl; file?: string }>, env?: SchemaEnv): string[] {
   try {
     const e = env ?? buildSchemaEnv(visible.map((v) => v.decl));
     if (decl.kind === 'ToolDecl') {
@@ -96,6 +127,8 @@ export function flowHoverSections(decl: Decl, visible: ReadonlyArray<{ decl: Dec
         parts.push(`**Flow** — sanitizer: what it returns is taken as clean of ${cleaned.map((c) => `\`${c}\``).join(' and ')} data.`);
       }
       if (f.flow) parts.push(`**Flow** — declared ${f.flow.labels.map((l) => `\`${l}\``).join(' ')}, in addition to what its body does.`);
+      const summary = functionFlowText(decl, visible, e);
+      if (summary) parts.push(summary);
       return parts;
     }
   } catch {
