@@ -77,7 +77,7 @@ test('content that is both private and untrusted is told once as a leak and a ta
 
 test('through a helper function: the argument, the parameter and the sink inside the helper', () => {
   const text = `${TOOLS}post-it x:t>R _ t;send-mail! "a@b.c" "s" x
-run q:t>R _ t;n=read-notes! q;post-it n
+go q:t>R _ t;n=read-notes! q;post-it n
 `;
   const files = { 'main.ilo': text };
   const [d, ...rest] = flowsOf(files);
@@ -91,11 +91,11 @@ run q:t>R _ t;n=read-notes! q;post-it n
 
 test('through returns: a helper that reads, a caller that sends', () => {
   const text = `${TOOLS}load q:t>t;n=read-notes!! q;n
-run q:t>R _ t;v=load q;send-mail! "a@b.c" "s" v
+go q:t>R _ t;v=load q;send-mail! "a@b.c" "s" v
 `;
   const files = { 'main.ilo': text };
   const [d] = flowsOf(files);
-  assert.match(lineOf(d, text), /^run/);
+  assert.match(lineOf(d, text), /^go/);
   const path = pathOf(d, files).map(([at, msg]) => `${at}: ${msg.split(' (')[0]}`);
   assert.deepEqual(path, ['read-notes: private data: the result of `read-notes`', 'n: kept in `n`', 'n: returned by `load`', 'v: kept in `v`', 'v: reaches `body` of `send-mail`']);
 });

@@ -12,7 +12,7 @@ tool post-message"Post a new message to a Slack channel" channel:t text:t>R _ t
 test('the diagnostic is published on the sink with its path as related locations, across files', () => {
   const ws = openMany({
     'lib.ilo': `${TOOLS}send x:t>R _ t;⟦post-message⟧! "general" ⟦x⟧\n`,
-    'main.ilo': `use "lib.ilo"\nrun p:t>R _ t;d=⟦read-file⟧! p;⟦send⟧ ⟦d⟧\n`,
+    'main.ilo': `use "lib.ilo"\ngo p:t>R _ t;d=⟦read-file⟧! p;⟦send⟧ ⟦d⟧\n`,
   }, { open: ['main.ilo', 'lib.ilo'] });
   const main = ws.diagnostics('main.ilo').filter((d) => d.code === 'toxic-flow');
   assert.equal(main.length, 1);
@@ -26,7 +26,7 @@ test('the diagnostic is published on the sink with its path as related locations
 });
 
 test('hover on the diagnostic explains toxic-flow; hover on a tool shows its labels', () => {
-  const onSink = openAt(`${TOOLS}run p:t>R _ t;d=read-file! p;post-mes┆sage! "general" d\n`);
+  const onSink = openAt(`${TOOLS}go p:t>R _ t;d=read-file! p;post-mes┆sage! "general" d\n`);
   const h = onSink.service.hover(onSink.uri, onSink.pos)!;
   const text = (h.contents as { value: string }).value;
   assert.match(text, /\*\*toxic-flow\*\*: private data or untrusted content reaches a tool/);
@@ -37,11 +37,11 @@ test('hover on the diagnostic explains toxic-flow; hover on a tool shows its lab
 });
 
 test('editing the program: a sanitiser added clears the diagnostic, taking it out brings it back', () => {
-  const ws = openMany({ 'a.ilo': `${TOOLS}run p:t>R _ t;d=read-file! p;post-message! "general" d\n` }, { open: 'all' });
+  const ws = openMany({ 'a.ilo': `${TOOLS}go p:t>R _ t;d=read-file! p;post-message! "general" d\n` }, { open: 'all' });
   assert.equal(ws.diagnostics('a.ilo').filter((d) => d.code === 'toxic-flow').length, 1);
-  ws.edit('a.ilo', `${TOOLS}-- @flow sanitizer\nscrub s:t>t;rgxsub "[0-9]" "#" s\nrun p:t>R _ t;d=read-file! p;c=scrub d;post-message! "general" c\n`);
+  ws.edit('a.ilo', `${TOOLS}-- @flow sanitizer\nscrub s:t>t;rgxsub "[0-9]" "#" s\ngo p:t>R _ t;d=read-file! p;c=scrub d;post-message! "general" c\n`);
   assert.deepEqual(ws.diagnostics('a.ilo').filter((d) => d.code === 'toxic-flow'), []);
-  ws.edit('a.ilo', `${TOOLS}-- @flow sanitizer=untrusted\nscrub s:t>t;rgxsub "[0-9]" "#" s\nrun p:t>R _ t;d=read-file! p;c=scrub d;post-message! "general" c\n`);
+  ws.edit('a.ilo', `${TOOLS}-- @flow sanitizer=untrusted\nscrub s:t>t;rgxsub "[0-9]" "#" s\ngo p:t>R _ t;d=read-file! p;c=scrub d;post-message! "general" c\n`);
   const back = ws.diagnostics('a.ilo').filter((d) => d.code === 'toxic-flow');
   assert.equal(back.length, 1, 'a sanitiser for untrusted content does not clean private data');
   assert.match(back[0].message, /^leak: private data from `read-file`/);
