@@ -329,12 +329,25 @@ export class FlowWorld implements FlowContext {
     }
     this.final.set(decl, s);
     // Recursive functions are worked out afresh each time (what they depend on includes themselves).
-    if (!wasHead) this.reuse?.summaries.set(decl, { summary: s, deps: frame.deps });
+    if (!wasHead) this.reuse?.summaries.set(decl, { summary: s, deps: uniqueDeps(frame.deps) });
     return s;
   }
 }
 
 // ---------------------------------------------------------------- keys
+
+/** Each dependency once (a name looked up at every call of it is checked once). */
+function uniqueDeps(deps: readonly Dep[]): Dep[] {
+  const seen = new Set<string>();
+  const out: Dep[] = [];
+  for (const d of deps) {
+    const key = d.kind === 'name' ? `n\u0000${d.name}` : `s\u0000${d.name}\u0000${idOf(d.summary)}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(d);
+  }
+  return out;
+}
 
 function traceIds(t: Trace | undefined): string {
   const ids: number[] = [];
