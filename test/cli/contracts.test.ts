@@ -197,3 +197,13 @@ test('contracts refuses --server without --config, a tools file that is not JSON
   assert.match(ghost.stderr, /server `ghost` not listed/);
   assert.equal(run(['contracts'], dir).status, 2, 'nothing to look at');
 });
+
+test('contracts prints names a server sent without their control characters', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ilo-flows-'));
+  const hostile = { tools: [{ name: 'read_file\u001b[2J\u0007', description: 'Read the complete contents of a file', annotations: { readOnlyHint: true } }] };
+  fs.writeFileSync(path.join(dir, 'evil.tools.json'), JSON.stringify(hostile));
+  const r = run(['contracts', 'evil.tools.json'], dir);
+  assert.equal(r.status, 0, r.stderr);
+  assert.doesNotMatch(r.stdout, /[\u0000-\u0008\u000b-\u001f\u007f]/);
+  assert.match(r.stdout, /read_file\?\[2J\? /);
+});

@@ -59,6 +59,9 @@ function rankIndex(p: { relation: string; rank?: string }): number {
   return RANKS.indexOf(p.rank ?? 'low');
 }
 
+/** A name a server sent, safe to print on a terminal (control characters shown as `?`). */
+const printable = (s: string): string => s.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+
 const flowText = (f: { labels: string[]; source: string }): string => `flow=${f.labels.length > 0 ? f.labels.join(',') : 'none'} (${f.source})`;
 
 /** One line per tool, one per collision group, one per near pair of kinds of tool, one per tool-set risk. */
@@ -71,10 +74,10 @@ function table(report: ContractsReport | undefined, mcp: McpReport | undefined):
   }
   for (const t of mcp?.tools ?? []) {
     const b = t.behavior;
-    lines.push(`${t.origin}  ${t.name}  ${[b.mutability, b.action, b.domain].map((x) => x ?? '?').join(' ')} (inferred)  ${flowText(t.flow)}`);
+    lines.push(`${printable(t.origin)}  ${printable(t.name)}  ${[b.mutability, b.action, b.domain].map((x) => x ?? '?').join(' ')} (inferred)  ${flowText(t.flow)}`);
   }
   if (!report) {
-    if (mcp?.toolSet) for (const w of toolSetWarnings(mcp.toolSet)) lines.push(`MCP tools: ${w}`);
+    if (mcp?.toolSet) for (const w of toolSetWarnings(mcp.toolSet)) lines.push(`MCP tools: ${printable(w)}`);
     return lines.join('\n') + (lines.length > 0 ? '\n' : '');
   }
   for (const g of report.collisions) lines.push(`same schema ${g.shape}: ${g.tools.length} tools (${names(g.tools)})${worstPair(g)}`);
@@ -86,7 +89,7 @@ function table(report: ContractsReport | undefined, mcp: McpReport | undefined):
     const where = set.files.length === 1 ? (set.files[0] ?? '?') : `${set.files.length} files`;
     for (const w of toolSetWarnings(set)) lines.push(`${where}: ${w}`);
   }
-  if (mcp?.toolSet) for (const w of toolSetWarnings(mcp.toolSet)) lines.push(`MCP tools: ${w}`);
+  if (mcp?.toolSet) for (const w of toolSetWarnings(mcp.toolSet)) lines.push(`MCP tools: ${printable(w)}`);
   return lines.join('\n') + (lines.length > 0 ? '\n' : '');
 }
 
