@@ -72,6 +72,21 @@ tool add-numbers"Add two numbers" a:n b:n>n
   );
 });
 
+test('inference: a browser\'s pages are untrusted and what is typed into them goes out; a local repository is private', () => {
+  assert.deepEqual(
+    labels(`tool browser-navigate"Go to a URL in the browser" url:t>R _ t
+tool browser-screenshot"Take a screenshot of the page" selector:t>R t t
+tool browser-fill"Type a value into an input field" selector:t value:t>R _ t
+tool browser-click"Click an element of the page" selector:t>R _ t
+-- @hints readOnly
+tool git-status"Show the status of the working tree" repo-path:t>R t t
+-- @hints readOnly
+tool git-log"Show the commit log" repo-path:t>R t t
+`),
+    { 'browser-navigate': 'sink', 'browser-screenshot': 'untrusted', 'browser-fill': 'sink', 'browser-click': '', 'git-status': 'private', 'git-log': 'private' },
+  );
+});
+
 test('MCP hints decide where words are unsure: destructiveHint, openWorldHint, readOnlyHint', () => {
   assert.deepEqual(
     labels(`-- @hints readOnly openWorld

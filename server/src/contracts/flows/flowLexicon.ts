@@ -21,8 +21,12 @@ export const PRIVATE_NOUNS = set(`
   calendar calendars event events contact contacts profile profiles user users account accounts member members
   customer customers order orders payment payments invoice invoices bank balance transaction transactions
   health medical patient patients clipboard photo photos memory memories knowledge graph entity entities observation observations
-  log logs
+  log logs git commit commits diff diffs changes staged branch branches
+  gmail outlook sheet sheets spreadsheet spreadsheets slides notion
 `);
+
+/** The last word of a read's parameter that points into the user's own machine (`path`, `repo_path`): the read is of private data. */
+export const LOCAL_PATH_PARAMS = set('path paths file files dir directory folder filepath filename');
 
 /**
  * What a read can return that somebody else wrote: web pages and search
@@ -36,6 +40,12 @@ export const UNTRUSTED_NOUNS = set(`
   mail email emails inbox mailbox message messages dm dms chat chats conversation conversations thread threads reply replies
   ticket tickets pull pr prs external
 `);
+
+/** Words of a tool that drives a web browser: what it reads is a web page, what it types goes into one. */
+export const BROWSER_WORDS = set('browser puppeteer playwright selenium webdriver selector screenshot dom');
+
+/** Browser actions that put data into a page or send it to an address (the others only move around in it). */
+export const BROWSER_SENDS = set('fill type select evaluate navigate goto submit press upload');
 
 /** Verbs of fetching from outside: with a web noun or a URL parameter, a read is untrusted. */
 export const FETCH_VERBS = set('fetch browse scrape crawl download search lookup find query get read open visit');

@@ -11,7 +11,10 @@ import { isJsonObject } from '../../schema/json';
 import type { Action, ToolBehavior } from '../behavior';
 import { firstSentence, nameWords, proseWords } from '../behavior/words';
 import {
+  BROWSER_SENDS,
+  BROWSER_WORDS,
   DESTINATION_PARAMS,
+  LOCAL_PATH_PARAMS,
   FETCH_VERBS,
   PRIVATE_NOUNS,
   PUBLIC_NOUNS,
@@ -89,6 +92,16 @@ export function inferFlow(facts: FlowFacts): ToolFlow {
   const returnsNothing = b?.domain === 'ACK';
 
   const reasons: Partial<Record<FlowLabel, string>> = {};
+  // A browser's page is someone else's content; what is typed into it goes out. Moving around in it destroys nothing.
+  const browser = firstIn(all, BROWSER_WORDS) ?? (paramWords.some((w) => w.includes('selector')) ? 'selector' : undefined);
+  if (browser) {
+    const sends = firstIn(named, BROWSER_SENDS);
+    if (readOnly || (!mutates && !sends)) reasons.untrusted = `reads a web page (\`${browser}\`)`;
+    else if (sends) reasons.sink = `${sends}s data into a web page or an address`;
+    if (hints.destructiveHint === true) reasons.destructive = 'MCP `destructiveHint`';
+    const labels = ordered(Object.keys(reasons) as FlowLabel[]);
+    return labels.length === 0 ? NO_FLOW : { labels, source: 'inferred', reasons };
+  }
 
   if (readOnly && !returnsNothing) {
     const web = firstIn(all, WEB_WORDS) ?? firstIn(strong, new Set(['url', 'urls', 'website', 'webpage', 'html', 'http', 'https', 'browser', 'scrape', 'crawl', 'download']));
@@ -104,7 +117,9 @@ export function inferFlow(facts: FlowFacts): ToolFlow {
     // A web read returns other people's pages, not the user's own data.
     if (!web && !(urlParam && reasons.untrusted)) {
       const noun = firstIn(strong, PRIVATE_NOUNS) ?? firstIn(described, PRIVATE_NOUNS);
+      const local = facts.params.find((_, i) => LOCAL_PATH_PARAMS.has(paramWords[i].at(-1) ?? ''));
       if (noun) reasons.private = `reads the user's ${noun}`;
+      else if (local) reasons.private = `reads from a local path (\`${local}\`)`;
     }
   }
 
