@@ -44,5 +44,5 @@ test('editing the program: a sanitiser added clears the diagnostic, taking it ou
   ws.edit('a.ilo', `${TOOLS}-- @flow sanitizer=untrusted\nscrub s:t>t;rgxsub "[0-9]" "#" s\ngo p:t>R _ t;d=read-file! p;c=scrub d;post-message! "general" c\n`);
   const back = ws.diagnostics('a.ilo').filter((d) => d.code === 'toxic-flow');
   assert.equal(back.length, 1, 'a sanitiser for untrusted content does not clean private data');
-  assert.match(back[0].message, /^leak: private data from `read-file`/);
+  assert.match(back[0].message as string, /^leak: private data from `read-file`/);
 });
