@@ -201,7 +201,7 @@ export function startServer(connectionFor: (beforeMessage: (message: Message) =>
           findings: [...outcome.byFile.values()].reduce((n, d) => n + d.length, 0),
           failures: outcome.failures.map((f) => f.message),
           notConfigured: outcome.notConfigured,
-          unplaced: outcome.unplaced,
+          unplaced: [...outcome.unplaced, ...outcome.missingDeclarations],
         };
       }
       case SERVER_COMMANDS.gateRoute: {
