@@ -5,7 +5,9 @@ import type { CliIo } from './cli/io';
 import { commandHelp, isArgsError, overviewHelp, parseCommandArgs } from './cli/args';
 import { COMMANDS, findCommand } from './cli/commands';
 
-export const VERSION = '0.1.0';
+import { VERSION } from './version';
+
+export { VERSION };
 
 export type { CliIo };
 

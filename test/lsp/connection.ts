@@ -35,6 +35,8 @@ export interface LspSession {
   published: PublishDiagnosticsParams[];
   /** Messages the server logged (window/logMessage), in order. */
   logs: string[];
+  /** Messages the server asked the client to show (window/showMessage), in order. */
+  shown: Array<{ type: number; message: string }>;
   /** Resolves with the first logged message matching `pattern` (logged before or after this call). */
   waitForLog(pattern: RegExp): Promise<string>;
   /** Resolves with the next diagnostics published for `uri` (after this call). */
@@ -59,6 +61,8 @@ export interface StartOptions {
   capabilities?: ClientCapabilities;
   /** The `ilo` settings section answered to `workspace/configuration`. */
   settings?: Record<string, unknown>;
+  /** Sent as `initializationOptions` in `initialize`. */
+  initializationOptions?: unknown;
 }
 
 /** Requests a server may send that the test client answers with null, and records. */
@@ -86,6 +90,7 @@ export async function startSession(opts: StartOptions = {}): Promise<LspSession>
   const published: PublishDiagnosticsParams[] = [];
   const serverRequests: string[] = [];
   const logs: string[] = [];
+  const shown: Array<{ type: number; message: string }> = [];
   const waiters: Array<() => void> = [];
   const wake = (): void => {
     for (const w of waiters.splice(0)) w();
@@ -96,6 +101,10 @@ export async function startSession(opts: StartOptions = {}): Promise<LspSession>
   });
   conn.onNotification('window/logMessage', (p: { message: string }) => {
     logs.push(p.message);
+    wake();
+  });
+  conn.onNotification('window/showMessage', (p: { type: number; message: string }) => {
+    shown.push(p);
     wake();
   });
   const state = { settings: opts.settings ?? {} };
@@ -118,6 +127,7 @@ export async function startSession(opts: StartOptions = {}): Promise<LspSession>
     rootUri: folderUri,
     workspaceFolders: folderUri ? [{ uri: folderUri, name: path.basename(opts.workspaceFolder!) }] : null,
     capabilities: opts.capabilities ?? {},
+    initializationOptions: opts.initializationOptions,
   })) as InitializeResult;
   await conn.sendNotification('initialized', {});
 
@@ -154,6 +164,7 @@ export async function startSession(opts: StartOptions = {}): Promise<LspSession>
     serverRequests,
     published,
     logs,
+    shown,
     waitForLog: (pattern) => waitUntil(`a log message matching ${pattern}`, () => logs.find((m) => pattern.test(m))),
     nextDiagnostics,
     open: async (uri, text, version = 1) => {

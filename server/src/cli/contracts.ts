@@ -14,6 +14,7 @@ import type { ParsedArgs } from './args';
 import type { CollisionScope } from '../contracts';
 import { analyzeGivenFiles } from './analyzeFiles';
 import type { CliIo } from './io';
+import { describeErrors } from '../service/exports';
 
 /** Tools listed by an MCP server or read from a tools/list file, with their labels. */
 interface McpToolEntry {
@@ -182,8 +183,9 @@ export async function runContracts(p: ParsedArgs, io: CliIo): Promise<number> {
     if (!mcp) return 2;
   }
   let report: ContractsReport | undefined;
+  let analyzed: ReturnType<typeof analyzeGivenFiles>;
   if (iloInputs.length > 0) {
-    const analyzed = analyzeGivenFiles('contracts', iloInputs, io);
+    analyzed = analyzeGivenFiles('contracts', iloInputs, io);
     if (!analyzed) return 2;
     report = contractsReport(
       analyzed.map(({ analysis }) => ({ path: analysis.path, program: analysis.program, text: analysis.text, imported: analysis.importedLocated })),
@@ -192,5 +194,7 @@ export async function runContracts(p: ParsedArgs, io: CliIo): Promise<number> {
   }
   if (json) io.out(`${JSON.stringify({ ...(report ?? {}), ...(mcp ? { mcp } : {}) }, null, 2)}\n`);
   else io.out(table(report, mcp));
+  // A file with syntax errors is reported on as far as it parses; say so.
+  for (const line of describeErrors(analyzed ?? [], 'only what parses is listed')) io.err(`ilo-ls contracts: ${line}\n`);
   return 0;
 }

@@ -2,29 +2,34 @@
 // means, a short wrong/right example and the fix. The editor shows them when
 // hovering a diagnostic; `ilo-ls explain CODE` prints them.
 
+import { CONTRACTS } from './contracts';
 import { LEXER_PARSER } from './lexerParser';
 import { RUNTIME } from './runtime';
 import type { Explanation } from './types';
 import { VERIFIER } from './verifier';
-import { contractExplanation } from '../contracts/codeExplanations';
 
 export type { CodeExample, Explanation } from './types';
 
-/** Every explanation, in code order. */
-export const EXPLANATIONS: readonly Explanation[] = [...LEXER_PARSER, ...VERIFIER, ...RUNTIME];
+/** Every explanation: the reference's codes in code order, then our own (source `ilo-contracts`). */
+export const EXPLANATIONS: readonly Explanation[] = [...LEXER_PARSER, ...VERIFIER, ...RUNTIME, ...CONTRACTS];
 
 const byCode = new Map(EXPLANATIONS.map((e) => [e.code, e]));
 
-/** `ILO-T005`, `ilo-t005`, `T005` and `t5`… all name ILO-T005; undefined when it is not a code's shape. */
+/**
+ * `ILO-T005`, `ilo-t005`, `T005` and `t5`… all name ILO-T005; our own codes
+ * are kebab-case (`same-schema`, in any case). Undefined when it is neither
+ * a reference code's shape nor one of our codes.
+ */
 export function normalizeCode(input: string): string | undefined {
   const m = /^(?:ilo-)?([lptrw])0*(\d{1,3})$/i.exec(input.trim());
-  return m ? `ILO-${m[1].toUpperCase()}${m[2].padStart(3, '0')}` : undefined;
+  if (m) return `ILO-${m[1].toUpperCase()}${m[2].padStart(3, '0')}`;
+  const own = input.trim().toLowerCase();
+  return byCode.has(own) ? own : undefined;
 }
 
-/** The explanation of a code: the reference's (`ILO-T005`, `T005`, …) or one of our own analyses' (`toxic-flow`). */
 export function explain(code: string): Explanation | undefined {
   const norm = normalizeCode(code);
-  return norm === undefined ? contractExplanation(code) : byCode.get(norm);
+  return norm === undefined ? undefined : byCode.get(norm);
 }
 
 const fence = (body: string): string => '```ilo\n' + body + '\n```';
