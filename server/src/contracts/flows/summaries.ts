@@ -24,7 +24,7 @@ import type { ContractTool } from '../behavior';
 import { EMPTY_SUMMARY, FlowBudgetExceeded, FunctionFlow, type FlowContext, type FnFlow, type Summary, type Target } from './analyze';
 import { argRoles, declaredFlow, inferFlow, NO_FLOW, type ToolFlow } from './toolFlow';
 import type { FlowBuiltins } from './builtinFlows';
-import { PRIVATE, UNTRUSTED, idOf, valKey, type Trace } from './values';
+import { PRIVATE, UNTRUSTED, idOf, isClean, valKey, type Trace } from './values';
 
 /** What one file's flow analysis sees. */
 export interface FlowInput {
@@ -314,11 +314,15 @@ export class FlowWorld implements FlowContext {
     } finally {
       this.stack.pop();
     }
-    const key = fullKey(s);
-    const named = `${file ?? ''}\u0000${decl.name.text}`;
-    const last = this.reuse?.last.get(named);
-    if (last && last.key === key) s = last.summary;
-    else this.reuse?.last.set(named, { summary: s, key });
+    // Most functions touch no source or sink: one shared empty summary, whose identity never changes.
+    if (isEmptySummary(s)) s = EMPTY_SUMMARY;
+    else if (this.reuse) {
+      const key = fullKey(s);
+      const named = `${file ?? ''}\u0000${decl.name.text}`;
+      const last = this.reuse.last.get(named);
+      if (last && last.key === key) s = last.summary;
+      else this.reuse.last.set(named, { summary: s, key });
+    }
     if (wasHead) this.round++;
     if (frame.dependsOn < this.stack.length) {
       // Worked out from an unfinished function's guess: good for this round only.
@@ -335,6 +339,10 @@ export class FlowWorld implements FlowContext {
 }
 
 // ---------------------------------------------------------------- keys
+
+function isEmptySummary(s: Summary): boolean {
+  return s === EMPTY_SUMMARY || (isClean(s.ret) && s.sinks.length === 0 && s.fnCalls.length === 0 && s.findings.length === 0);
+}
 
 /** Each dependency once (a name looked up at every call of it is checked once). */
 function uniqueDeps(deps: readonly Dep[]): Dep[] {
