@@ -40,6 +40,7 @@ import { expectationMismatch, parseExpectation, servedDefinition, toolIdentity }
 import { logPath } from './logShapes';
 import { allowsNew, firstMatch, selects, type GatePolicy } from './policy';
 import { readOnlyProof } from './readOnly';
+import { mcpToolFlow, NO_FLOW, type ToolFlow } from '../contracts/flows';
 
 /** What the gate knows of one upstream server. */
 export interface ServerState {
@@ -64,6 +65,8 @@ export interface ServedTool {
   declaredArgs: ReadonlySet<string>;
   /** Checks arguments against the pinned input schema. */
   check: ArgsCheck;
+  /** Where its data comes from and goes (private, untrusted, sink, destructive): the session's flow policy reads it. */
+  flow: ToolFlow;
 }
 
 export interface Verdict {
@@ -319,5 +322,15 @@ function admitOne(
     pinned: pin !== undefined,
     declaredArgs,
     check: compiled.check,
+    flow: flowOf(tool),
   };
+}
+
+/** A tool's flow labels; a definition the inference cannot read has none (the tool is still checked like any other). */
+function flowOf(tool: RawTool): ToolFlow {
+  try {
+    return mcpToolFlow(tool as Parameters<typeof mcpToolFlow>[0]);
+  } catch {
+    return NO_FLOW;
+  }
 }

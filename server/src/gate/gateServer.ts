@@ -31,10 +31,15 @@ import type { ServerConfig } from '../contracts/mcp';
 import { admitToolsAsync, LintCache, type Admission, type ServerState, type Verdict } from './admission';
 import { DEFAULT_MAX_MESSAGE_BYTES, installBoundedReader, MESSAGE_TOO_LARGE, wireBytes, type Oversize } from './boundedRead';
 import { argumentNames, decideCall } from './decision';
-import type { DecisionSink } from './decisionLog';
+import type { DecisionSink, GateDecisionCode } from './decisionLog';
 import { EXPECT_META_KEY } from './identity';
 import { errorShape, logName } from './logShapes';
-import type { GatePolicy } from './policy';
+import { DEFAULT_ASK_TIMEOUT_SECONDS, type GatePolicy } from './policy';
+import { decideFlow, observeAnswer, toolSetFlows, toolSetWarnings, type LabelledTool, type SessionSources } from '../contracts/flows';
+import { settleFlow, type AskClient } from './flowGate';
+import { countsText, redactJson, redactText, SecretScanError } from './secretScan';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import { Upstream, UpstreamError } from './upstream';
 
 export const GATE_VERSION = '0.1.0';
@@ -60,7 +65,11 @@ export interface GateSettings {
   debounceMs?: number;
   /** Working directory of stdio upstreams that name none. */
   cwd?: string;
+  /** Told the tool set's flow risks once every upstream has started or failed (the CLI prints them). */
+  onReport?: (lines: string[]) => void;
 }
+
+type CallExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 function toolError(text: string): CallToolResult {
   return { content: [{ type: 'text', text }], isError: true };
@@ -95,7 +104,7 @@ export class Gate {
     });
     this.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
       await this.waitForStart();
-      return this.call(request.params, extra.signal);
+      return this.call(request.params, extra);
     });
     // A malformed message from the agent is its problem: logged as a shape, never fatal.
     this.server.onerror = (e) => this.settings.log.write({ decision: 'refused', reason: `a message from the client could not be handled: ${errorShape(e)}` });
@@ -131,8 +140,22 @@ export class Gate {
 
   /** Start every upstream (each on its own) and admit their tools; idempotent. Resolves when all have started or failed. */
   start(): Promise<void> {
-    this.started ??= Promise.all([...this.upstreams.values()].map((up) => this.startOne(up))).then(() => undefined);
+    this.started ??= Promise.all([...this.upstreams.values()].map((up) => this.startOne(up))).then(() => this.reportFlows());
     return this.started;
+  }
+
+  /** The flow risks of the tools served at start (lethal trifecta, tamper risk): one line each, empty when none. */
+  flowReport(): string[] {
+    const tools: LabelledTool[] = [...this.admission.served.values()].map((t) => ({ name: t.name, origin: this.upstreams.size > 1 ? t.server : undefined, flow: t.flow }));
+    return toolSetWarnings(toolSetFlows(tools));
+  }
+
+  private reportFlows(): void {
+    const lines = this.flowReport();
+    for (const line of lines) {
+      this.settings.log.write({ decision: 'report', reason: `${line}; calls to such tools after such answers follow the flow policy`, codes: [line.startsWith('lethal') ? 'lethal-trifecta' : 'tamper-risk'] });
+    }
+    this.settings.onReport?.(lines);
   }
 
   private startOne(up: Upstream): Promise<void> {
@@ -336,7 +359,7 @@ export class Gate {
     }
   }
 
-  private async call(params: { name: string; arguments?: unknown; _meta?: unknown }, signal: AbortSignal): Promise<CallToolResult> {
+  private async call(params: { name: string; arguments?: unknown; _meta?: unknown }, extra: CallExtra): Promise<CallToolResult> {
     const decision = decideCall(this.admission, params);
     const known = this.admission.served.get(params.name) ?? undefined;
     const withheld = this.admission.withheld.get(params.name);
@@ -349,22 +372,73 @@ export class Gate {
     }
     const { tool, args } = decision;
     const names = argumentNames(args, tool.declaredArgs);
+    const codes: GateDecisionCode[] = [];
+    let flowNote = '';
+    // The session's flows: a sink or destructive tool after private data or untrusted content came back.
+    const flow = decideFlow(this.sources, { name: tool.name, flow: tool.flow }, this.settings.policy.flows);
+    if (flow.action !== 'allow') {
+      const outcome = await settleFlow(
+        { tool: tool.name, server: tool.server, args, decision: flow },
+        { capabilities: this.server.getClientCapabilities(), ask: extra.sendRequest as unknown as AskClient },
+        { timeoutMs: (this.settings.policy.flows?.askTimeoutSeconds ?? DEFAULT_ASK_TIMEOUT_SECONDS) * 1000, signal: extra.signal },
+      );
+      if (!outcome.proceed) {
+        this.settings.log.write({ server: tool.server, tool: tool.name, decision: 'refused', reason: outcome.logReason, arguments: names, codes: [outcome.code] });
+        return toolError(`ilo gate refused the call: ${outcome.reason}`);
+      }
+      codes.push(outcome.code);
+      flowNote = `; ${outcome.logReason}`;
+    }
     const upstream = this.upstreams.get(tool.server)!;
     const started = performance.now();
     try {
-      const result = await upstream.call(tool.name, args, forwardedMeta(params._meta), signal);
+      const result = await upstream.call(tool.name, args, forwardedMeta(params._meta), extra.signal);
       // The SDK checks the whole result on its way out; a result without content would fail there as a protocol error.
       if (!Array.isArray(result.content) && result.task === undefined) {
-        this.settings.log.write({ server: tool.server, tool: tool.name, decision: 'error', reason: 'the server answered with something that is not a tool result', arguments: names });
+        this.settings.log.write({ server: tool.server, tool: tool.name, decision: 'error', reason: 'the server answered with something that is not a tool result', arguments: names, codes });
         return toolError(`ilo gate: server \`${tool.server}\` answered \`${tool.name}\` with something that is not a tool result`);
       }
-      this.settings.log.write({ server: tool.server, tool: tool.name, decision: 'allowed', reason: 'passed every check', arguments: names, ms: performance.now() - started });
+      // Whatever it answered is in the agent's context now: the session has seen its data.
+      this.sources = observeAnswer(this.sources, { name: tool.name, flow: tool.flow });
+      const redacted = this.redact(result);
+      if (redacted === undefined) {
+        this.settings.log.write({ server: tool.server, tool: tool.name, decision: 'refused', reason: 'the answer could not be scanned for secrets (too many values); it was withheld', arguments: names, codes: [...codes, 'secret-scan-failed'] });
+        return toolError(`ilo gate: the answer of \`${tool.name}\` could not be scanned for secrets within the gate's limits, so it was withheld`);
+      }
+      if (redacted !== '') codes.push('secret-redacted');
+      const note = redacted === '' ? '' : `; redacted ${redacted}`;
+      this.settings.log.write({ server: tool.server, tool: tool.name, decision: 'allowed', reason: `passed every check${flowNote}${note}`, arguments: names, ms: performance.now() - started, codes });
       return result as CallToolResult;
     } catch (e) {
       const err = e instanceof UpstreamError ? e : new UpstreamError(tool.server, e instanceof Error ? e.message : String(e), 'failed', `server \`${tool.server}\` failed the call: ${errorShape(e)}`);
+      // What the server said reached the agent as well.
+      if (err.kind === 'failed') this.sources = observeAnswer(this.sources, { name: tool.name, flow: tool.flow });
       // A server's own error message may echo the arguments: it goes to the caller, the log gets its shape.
-      this.settings.log.write({ server: tool.server, tool: tool.name, decision: 'error', reason: err.logReason, arguments: names });
-      return toolError(`ilo gate: ${err.message}`);
+      this.settings.log.write({ server: tool.server, tool: tool.name, decision: 'error', reason: err.logReason, arguments: names, codes });
+      return toolError(`ilo gate: ${redactText(err.message).text}`);
+    }
+  }
+
+  /** What the session has seen: the first tool that brought private data, and untrusted content. */
+  private sources: SessionSources = {};
+
+  /** The flow sources of this session so far (tests, tools). */
+  get sessionSources(): SessionSources {
+    return this.sources;
+  }
+
+  /**
+   * Secrets in an answer replaced in place (unless the policy turns it off):
+   * the categories and counts as text ('' when none), or undefined when the
+   * answer is too big to scan (the caller withholds it).
+   */
+  private redact(answer: unknown): string | undefined {
+    if (this.settings.policy.redactSecrets === false) return '';
+    try {
+      return countsText(redactJson(answer));
+    } catch (e) {
+      if (e instanceof SecretScanError) return undefined;
+      throw e;
     }
   }
 }
