@@ -4,6 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServerConfig } from '../../server/src/contracts/mcp';
 import type { JsonObject } from '../../server/src/schema/json';
+import type { SecretCategory } from '../../server/src/gate/secretScan';
 
 export const FLOW_FIXTURE = join(__dirname, 'fixtures', 'flowServer.cjs');
 
@@ -84,3 +85,31 @@ export const GET_TIME: JsonObject = {
 };
 
 export const FLOW_TOOLS = [READ_FILE, FETCH_PAGE, SEND_EMAIL, DELETE_FILE, GET_TIME];
+
+/** One planted secret per category, built at run time (no real credential sits in the source). */
+export function plantedSecrets(): Record<SecretCategory, string> {
+  const r = (n: number, alphabet = 'aB3dE5gH7jK9mN1pQ2sT4vW6yZ8') => Array.from({ length: n }, (_, i) => alphabet[(i * 7 + n) % alphabet.length]).join('');
+  return {
+    'private-key': `-----BEGIN RSA PRIVATE KEY-----\n${r(64)}\n${r(40)}==\n-----END RSA PRIVATE KEY-----`,
+    'aws-access-key': `AKIA${r(16, 'ABCDEFGHJKLMNPQRSTUVWXYZ234567')}`,
+    'github-token': `ghp_${r(36)}`,
+    'gitlab-token': `glpat-${r(20)}`,
+    'slack-token': `xoxb-${r(12, '0123456789')}-${r(24)}`,
+    'anthropic-key': `sk-ant-api03-${r(40)}`,
+    'openai-key': `sk-proj-${r(48)}`,
+    'stripe-key': `sk_live_${r(24)}`,
+    'google-api-key': `AIza${r(35)}`,
+    'npm-token': `npm_${r(36)}`,
+    'huggingface-token': `hf_${r(34)}`,
+    jwt: `eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.${r(43)}`,
+    'bearer-token': r(40),
+    'connection-string': `admin:${r(14)}`,
+  };
+}
+
+/** How each planted secret sits in a text. */
+export function inContext(category: SecretCategory, secret: string): string {
+  if (category === 'bearer-token') return `Authorization: Bearer ${secret}`;
+  if (category === 'connection-string') return `DATABASE_URL=postgres://${secret}@db.internal:5432/app`;
+  return `value: ${secret}\nnext line`;
+}

@@ -339,7 +339,7 @@ export function redactJson(value: unknown, counts: SecretCounts = {}): SecretCou
 
 /** `2 secrets (github-token, jwt)` for a log line; empty when nothing was redacted. */
 export function countsText(counts: SecretCounts): string {
-  const entries = Object.entries(counts) as [SecretCategory, number][];
+  const entries = SECRET_CATEGORIES.filter((c) => (counts[c] ?? 0) > 0).map((c) => [c, counts[c]!] as [SecretCategory, number]);
   const total = entries.reduce((a, [, n]) => a + n, 0);
   if (total === 0) return '';
   return `${total} secret${total === 1 ? '' : 's'} (${entries.map(([c, n]) => (n > 1 ? `${c} ×${n}` : c)).join(', ')})`;
