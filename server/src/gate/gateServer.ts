@@ -19,12 +19,29 @@
 //   - messages over `maxMessageBytes` are refused both ways (upstream.ts,
 //     boundedRead.ts) and the gate stays up.
 //
-// Only tools are proxied: the gate offers no resources or prompts.
+// Prompts, resources and resource templates are proxied like tools: listed
+// only when pinned, unchanged and lint-clean (primitiveAdmission.ts);
+// prompts/get and resources/read reach only the server that offers them, and
+// their answers are redacted like tool results.
 
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  type CallToolResult,
+  type JSONRPCMessage,
+} from '@modelcontextprotocol/sdk/types.js';
+import { admitItems, itemNoun, withheldKey, type ItemAdmission, type ItemVerdict, type ServedItem } from './primitiveAdmission';
+import type { PrimitiveKind } from '../contracts/pins';
 import { isJsonObject } from '../schema/json';
 import { pinOf, type LockFile, type PinnedDeclarations } from '../contracts/pins';
 import type { ServerConfig } from '../contracts/mcp';
@@ -95,7 +112,10 @@ export class Gate {
   private closed = false;
 
   constructor(private readonly settings: GateSettings) {
-    this.server = new Server({ name: 'ilo-gate', version: GATE_VERSION }, { capabilities: { tools: { listChanged: true } } });
+    this.server = new Server(
+      { name: 'ilo-gate', version: GATE_VERSION },
+      { capabilities: { tools: { listChanged: true }, prompts: { listChanged: true }, resources: { listChanged: true } } },
+    );
     this.server.setRequestHandler(ListToolsRequestSchema, async () => {
       await this.refreshForListing();
       this.listedOnce = true;
@@ -105,6 +125,33 @@ export class Gate {
     this.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
       await this.waitForStart();
       return this.call(request.params, extra);
+    });
+    // Prompts and resources: served like tools (pinned, unchanged, lint-clean; primitiveAdmission.ts).
+    this.server.setRequestHandler(ListPromptsRequestSchema, async () => {
+      await this.refreshForListing();
+      this.itemsListed.add('prompts');
+      this.lastItemSignature.set('prompts', this.itemSignature('prompts'));
+      return { prompts: [...this.items.prompts.values()].map((p) => p.definition) } as never;
+    });
+    this.server.setRequestHandler(ListResourcesRequestSchema, async () => {
+      await this.refreshForListing();
+      this.itemsListed.add('resources');
+      this.lastItemSignature.set('resources', this.itemSignature('resources'));
+      return { resources: [...this.items.resources.values()].map((r) => r.definition) } as never;
+    });
+    this.server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => {
+      await this.refreshForListing();
+      this.itemsListed.add('resources');
+      this.lastItemSignature.set('resources', this.itemSignature('resources'));
+      return { resourceTemplates: this.items.templates.map((t) => t.definition) } as never;
+    });
+    this.server.setRequestHandler(GetPromptRequestSchema, async (request, extra) => {
+      await this.waitForStart();
+      return (await this.getPrompt(request.params, extra.signal)) as never;
+    });
+    this.server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
+      await this.waitForStart();
+      return (await this.readResource(request.params, extra.signal)) as never;
     });
     // A malformed message from the agent is its problem: logged as a shape, never fatal.
     this.server.onerror = (e) => this.settings.log.write({ decision: 'refused', reason: `a message from the client could not be handled: ${errorShape(e)}` });
@@ -296,7 +343,15 @@ export class Gate {
 
   /** Tell the agent the list changed, when what is served is not what it was last shown. */
   private async notifyIfChanged(): Promise<void> {
-    if (!this.listedOnce || this.closed) return;
+    if (this.closed) return;
+    for (const kind of ['prompts', 'resources'] as const) {
+      if (!this.itemsListed.has(kind)) continue;
+      const sig = this.itemSignature(kind);
+      if (sig === this.lastItemSignature.get(kind)) continue;
+      this.lastItemSignature.set(kind, sig);
+      await (kind === 'prompts' ? this.server.sendPromptListChanged() : this.server.sendResourceListChanged()).catch(() => undefined);
+    }
+    if (!this.listedOnce) return;
     const signature = this.signature();
     if (signature === this.lastNotified) return;
     this.lastNotified = signature;
@@ -327,6 +382,9 @@ export class Gate {
         });
         this.admission = next;
         this.logVerdicts(next.verdicts.filter((v) => !before.has(verdictKey(v))), why);
+        const itemsBefore = new Set(this.items.verdicts.map(itemVerdictKey));
+        this.items = admitItems(new Map(this.states), this.settings.lock, this.settings.policy, this.lintCache, this.settings.lockName);
+        this.logItemVerdicts(this.items.verdicts.filter((v) => !itemsBefore.has(itemVerdictKey(v))), why);
       } while (this.admitAgain && !this.closed);
     };
     this.admitting = run().finally(() => (this.admitting = undefined));
@@ -357,6 +415,122 @@ export class Gate {
       const parts = [...kinds].map(([k, n]) => `${n} ${k}`).join('; ');
       this.settings.log.write({ server, decision: 'withheld', reason: `and ${total} more tools withheld (${parts})` });
     }
+  }
+
+  /** The prompts, resources and templates served now. */
+  private items: ItemAdmission = { prompts: new Map(), resources: new Map(), templates: [], withheld: new Map(), verdicts: [] };
+  private readonly itemsListed = new Set<'prompts' | 'resources'>();
+  private readonly lastItemSignature = new Map<'prompts' | 'resources', string>();
+
+  /** What is served of prompts, resources and templates now (for tests and tools). */
+  get currentItems(): ItemAdmission {
+    return this.items;
+  }
+
+  private itemSignature(kind: 'prompts' | 'resources'): string {
+    const served = kind === 'prompts' ? [...this.items.prompts.values()] : [...this.items.resources.values(), ...this.items.templates];
+    return served.map((i) => `${i.kind}\u0000${i.server}\u0000${i.key}\u0000${i.hash}`).sort().join('\n');
+  }
+
+  private logItemVerdicts(fresh: ItemVerdict[], cause: string | undefined): void {
+    let withheld = 0;
+    for (const v of fresh) {
+      if (v.decision === 'withheld' && ++withheld > WITHHELD_LOG_LINES) continue;
+      this.settings.log.write({ server: v.server, tool: itemLogName(v.kind, v.key), decision: v.decision, reason: cause ? `${v.reason} (after: ${cause})` : v.reason });
+    }
+    if (withheld > WITHHELD_LOG_LINES) this.settings.log.write({ decision: 'withheld', reason: `and ${withheld - WITHHELD_LOG_LINES} more prompts or resources withheld` });
+  }
+
+  /** Why a prompt, resource or template key is not served (an MCP error: prompts/get and resources/read have no tool-error form). */
+  private notServed(kind: PrimitiveKind, key: string, asked: string): McpError {
+    const why = this.items.withheld.get(withheldKey(kind, key));
+    const noun = itemNoun(kind);
+    if (why && why.length > 0) {
+      const reasons = [...new Set(why.map((v) => `${v.reason}${why.length > 1 ? ` [${v.server}]` : ''}`))];
+      this.settings.log.write({ server: why.length === 1 ? why[0].server : undefined, tool: itemLogName(kind, key), decision: 'refused', reason: `${asked}: the ${noun} is withheld by the gate: ${reasons.join('; ')}` });
+      return new McpError(ErrorCode.InvalidParams, `ilo gate refused ${asked}: the ${noun} is withheld by the gate: ${reasons.join('; ')}`);
+    }
+    this.settings.log.write({ decision: 'refused', reason: `${asked}: no ${noun} of that ${kind === 'prompts' ? 'name' : 'uri'} (${[...key].length} characters) is served by this gate` });
+    return new McpError(ErrorCode.InvalidParams, `ilo gate refused ${asked}: no ${noun} \`${key.length > 200 ? `${key.slice(0, 197)}...` : key}\` is served by this gate`);
+  }
+
+  private async getPrompt(params: { name: string; arguments?: Record<string, string>; _meta?: unknown }, signal: AbortSignal): Promise<Record<string, unknown>> {
+    const name = String(params.name);
+    const prompt = this.items.prompts.get(name);
+    if (!prompt) throw this.notServed('prompts', name, 'prompts/get');
+    const args = params.arguments ?? {};
+    const declared = prompt.args?.declared ?? new Set<string>();
+    const names = Object.keys(args).filter((k) => declared.has(k));
+    const unknown = Object.keys(args).filter((k) => !declared.has(k));
+    const missing = (prompt.args?.required ?? []).filter((r) => !Object.hasOwn(args, r));
+    if (unknown.length > 0 || missing.length > 0) {
+      const what = unknown.length > 0 ? `${unknown.length} argument${unknown.length === 1 ? '' : 's'} the pinned prompt does not declare` : `no value for the required argument${missing.length === 1 ? '' : 's'} ${missing.map((m) => `\`${m}\``).join(', ')}`;
+      this.settings.log.write({ server: prompt.server, tool: itemLogName('prompts', name), decision: 'refused', reason: `prompts/get: ${what}`, arguments: names });
+      throw new McpError(ErrorCode.InvalidParams, `ilo gate refused prompts/get \`${name}\`: ${what}`);
+    }
+    return this.forwardItem(prompt, 'prompts/get', { name, arguments: args }, names, signal, (r) => Array.isArray(r.messages));
+  }
+
+  private async readResource(params: { uri: string; _meta?: unknown }, signal: AbortSignal): Promise<Record<string, unknown>> {
+    const uri = String(params.uri);
+    let item: ServedItem | undefined = this.items.resources.get(uri);
+    if (!item) {
+      const matching = this.items.templates.filter((t) => t.matcher?.matches(uri));
+      const servers = [...new Set(matching.map((t) => t.server))];
+      if (servers.length > 1) {
+        this.settings.log.write({ decision: 'refused', reason: `resources/read: a uri (${[...uri].length} characters) matches resource templates of ${servers.map((x) => `\`${x}\``).join(' and ')}` });
+        throw new McpError(ErrorCode.InvalidParams, `ilo gate refused resources/read: the uri matches resource templates of ${servers.map((x) => `\`${x}\``).join(' and ')}; which server is meant cannot be told`);
+      }
+      item = matching[0];
+    }
+    if (!item) throw this.notServed('resources', uri, 'resources/read');
+    const read = item;
+    const result = await this.forwardItem(read, 'resources/read', { uri }, [], signal, (r) => Array.isArray(r.contents));
+    // A resource is the user's data, and one from the web is someone else's content: the session has seen it.
+    const web = /^https?:/i.test(uri);
+    this.sources = observeAnswer(this.sources, { name: `resources/read (${read.server})`, flow: { labels: web ? ['private', 'untrusted'] : ['private'] } });
+    return result;
+  }
+
+  /** Send prompts/get or resources/read to the server that offers the item; answer redacted; every outcome logged. */
+  private async forwardItem(
+    item: ServedItem,
+    method: 'prompts/get' | 'resources/read',
+    params: Record<string, unknown>,
+    names: string[],
+    signal: AbortSignal,
+    valid: (r: Record<string, unknown>) => boolean,
+  ): Promise<Record<string, unknown>> {
+    const upstream = this.upstreams.get(item.server)!;
+    const logTool = itemLogName(item.kind, item.key);
+    const started = performance.now();
+    let result: Record<string, unknown>;
+    try {
+      result = await upstream.request(method, params, signal);
+    } catch (e) {
+      const err = e instanceof UpstreamError ? e : new UpstreamError(item.server, e instanceof Error ? e.message : String(e), 'failed', `server \`${item.server}\` failed ${method}: ${errorShape(e)}`);
+      this.settings.log.write({ server: item.server, tool: logTool, decision: 'error', reason: err.logReason, arguments: names });
+      throw new McpError(ErrorCode.InternalError, `ilo gate: ${redactText(err.message).text}`);
+    }
+    if (!valid(result)) {
+      this.settings.log.write({ server: item.server, tool: logTool, decision: 'error', reason: `the server answered ${method} with something that is not its result`, arguments: names });
+      throw new McpError(ErrorCode.InternalError, `ilo gate: server \`${item.server}\` answered ${method} with something that is not its result`);
+    }
+    const redacted = this.redact(result);
+    if (redacted === undefined) {
+      this.settings.log.write({ server: item.server, tool: logTool, decision: 'refused', reason: `${method}: the answer could not be scanned for secrets (too many values); it was withheld`, arguments: names, codes: ['secret-scan-failed'] });
+      throw new McpError(ErrorCode.InternalError, `ilo gate: the answer to ${method} could not be scanned for secrets within the gate's limits, so it was withheld`);
+    }
+    this.settings.log.write({
+      server: item.server,
+      tool: logTool,
+      decision: 'allowed',
+      reason: `${method}: passed every check${redacted === '' ? '' : `; redacted ${redacted}`}`,
+      arguments: names,
+      ms: performance.now() - started,
+      codes: redacted === '' ? undefined : ['secret-redacted'],
+    });
+    return result;
   }
 
   private async call(params: { name: string; arguments?: unknown; _meta?: unknown }, extra: CallExtra): Promise<CallToolResult> {
@@ -477,6 +651,17 @@ function pinnedArgs(lock: LockFile, servers: readonly string[], name: string): S
     if (isJsonObject(schema) && isJsonObject(schema.properties)) for (const k of Object.keys(schema.properties)) out.add(k);
   }
   return out;
+}
+
+function itemVerdictKey(v: ItemVerdict): string {
+  return `${v.server}\u0000${v.kind}\u0000${v.key}\u0000${v.decision}\u0000${v.reason}`;
+}
+
+/** How the log names a prompt (its name) or a resource (a uri is data: its scheme and length only). */
+function itemLogName(kind: PrimitiveKind, key: string): string {
+  if (kind === 'prompts') return `prompt/${logName(key)}`;
+  const scheme = /^([A-Za-z][A-Za-z0-9+.-]{0,30}):/.exec(key)?.[1] ?? 'no-scheme';
+  return `${kind === 'resources' ? 'resource' : 'template'}/${scheme}/${[...key].length}-characters`;
 }
 
 function verdictKey(v: Verdict): string {
