@@ -41,14 +41,14 @@ export function compileUriTemplate(template: string): UriMatcher | { error: stri
   while (i < template.length) {
     const open = template.indexOf('{', i);
     const close = template.indexOf('}', i);
-    if (close !== -1 && (open === -1 || close < open)) return { error: 'it has a `}` without a `{`' };
+    if (close !== -1 && (open === -1 || close < open)) return { error: 'it has a closing brace without an opening one' };
     if (open === -1) {
       pattern += escape(template.slice(i));
       break;
     }
     pattern += escape(template.slice(i, open));
     const end = template.indexOf('}', open);
-    if (end === -1) return { error: 'it has a `{` without a `}`' };
+    if (end === -1) return { error: 'it has an opening brace without a closing one' };
     let body = template.slice(open + 1, end);
     const op = body !== '' && '+#./;?&'.includes(body[0]) ? body[0] : '';
     body = body.slice(op.length);
