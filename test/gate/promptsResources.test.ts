@@ -231,3 +231,27 @@ describe('lock entries for prompts and resources', () => {
     assert.match(parseLock(edited).problems.join('\n'), /servers\.docs\.prompts\.summarize_notes: the hash does not match the pinned definition/);
   });
 });
+
+describe('pinning prompts and resources with import', () => {
+  it('import from a live server pins its prompts, resources and templates beside its tools; the gate then serves them', async () => {
+    const { planImport } = await import('../../server/src/service/importWorkflow');
+    const { writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const s0 = script();
+    const server = flowServer(dir, 'imported', s0);
+    const config = join(dir, 'imported.mcp.json');
+    writeFileSync(config, JSON.stringify({ mcpServers: { imported: { command: process.execPath, args: (server.config as { args: string[] }).args } } }));
+    const plan = await planImport({ kind: 'config', configPath: config, server: 'imported' }, join(dir, 'imported.ilo'));
+    const lock = parseLock(plan.lockText!).lock;
+    assert.deepEqual(Object.keys(lock.servers.imported.prompts ?? {}).sort(), ['daily_plan', 'summarize_notes']);
+    assert.deepEqual(Object.keys(lock.servers.imported.resources ?? {}), ['file:///project/README.md']);
+    assert.deepEqual(Object.keys(lock.servers.imported.resourceTemplates ?? {}), ['notes://topic/{topic}']);
+    const s = await openGate(new Map([['imported', server.config]]), lock);
+    try {
+      assert.equal((await s.client.listPrompts()).prompts.length, 2);
+      assert.equal((await s.client.listResourceTemplates()).resourceTemplates.length, 1);
+    } finally {
+      await s.close();
+    }
+  });
+});
