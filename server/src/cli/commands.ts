@@ -212,14 +212,15 @@ export const COMMANDS: readonly CommandSpec[] = [
     summary: "an MCP server over stdio in front of a config's servers that serves only pinned, unchanged, lint-clean tools",
     usage: ['--config CFG [options]'],
     description: [
-      'Starts the servers of the config and serves their tools over stdio, but only tools that are pinned, unchanged since they were pinned and free of contract lint errors, each with its behavioral identity. Calls with arguments that do not fit the pinned schema are refused, as are mutating tools under --read-only and calls whose expected identity differs.',
+      'Starts the servers of the config and serves their tools, prompts and resources over stdio, but only those that are pinned, unchanged since they were pinned and free of contract lint errors, tools each with its behavioral identity. Calls with arguments that do not fit the pinned schema are refused, as are mutating tools under --read-only and calls whose expected identity differs.',
+      'Per session, a call that could leak private data or be steered by untrusted content (a sink or destructive tool after such a tool answered) is asked about through MCP elicitation, blocked or logged, as the policy\'s "flows" says (default: ask; refused when the client cannot be asked). Secrets in results are redacted unless the policy says "redactSecrets": false. The tool set\'s lethal trifecta is reported on standard error at start.',
       'Standard output carries MCP only; one JSON line per decision goes to --log (else standard error).',
     ],
     options: [
       { name: 'config', value: 'CFG', help: 'The MCP config naming the servers to gate.' },
       { name: 'server', value: 'NAME', multiple: true, help: 'Gate only this server of the config.' },
       { name: 'lock', value: 'PATH', defaultValue: 'ilo-tools.lock.json in the current folder', help: 'The lock file with the pins.' },
-      { name: 'policy', value: 'FILE', help: 'A JSON policy: tools to deny, read-only mode, new tools to allow.' },
+      { name: 'policy', value: 'FILE', help: 'A JSON policy: tools to deny, read-only mode, new tools to allow, the flow policy (block, ask, log), secret redaction.' },
       { name: 'read-only', help: 'Serve only tools proven read-only: declared so by something reviewed (the pin or @behavior) and read as read-only by the gate.' },
       { name: 'allow-new', help: 'Serve tools the lock does not pin yet.' },
       { name: 'log', value: 'FILE', help: 'Append the decision log to FILE.' },
