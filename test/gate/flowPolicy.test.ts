@@ -271,3 +271,54 @@ describe('gate start report', () => {
 });
 
 void GET_TIME;
+
+describe('gate CLI over stdio: flows across processes', () => {
+  it('prints the lethal trifecta on stderr at start, and asks the host over stdio before a leak', async () => {
+    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+    const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
+    const { ElicitRequestSchema } = await import('@modelcontextprotocol/sdk/types.js');
+    const { writeFileSync, readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { serializeLock } = await import('../../server/src/contracts/pins');
+    const root = join(__dirname, '..', '..');
+    const server = flowServer(dir, 'cli', { tools: FLOW_TOOLS });
+    const config = join(dir, 'cli.mcp.json');
+    writeFileSync(config, JSON.stringify({ mcpServers: { cli: { command: process.execPath, args: (server.config as { args: string[] }).args } } }));
+    const lockPath = join(dir, 'cli.lock.json');
+    writeFileSync(lockPath, serializeLock(lockFor({ cli: FLOW_TOOLS })));
+    const logPath = join(dir, 'cli.log');
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ['--import', 'tsx', join(root, 'server', 'src', 'cli.ts'), 'gate', '--config', config, '--lock', lockPath, '--log', logPath],
+      cwd: root,
+      stderr: 'pipe',
+    });
+    let stderr = '';
+    transport.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
+    const client = new Client({ name: 'host', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } } });
+    const questions: string[] = [];
+    client.setRequestHandler(ElicitRequestSchema, async (r) => {
+      questions.push(String(r.params.message));
+      return { action: 'accept', content: { confirm: true } };
+    });
+    await client.connect(transport);
+    try {
+      await client.listTools();
+      const { until } = await import('./gateHelpers');
+      await until('the start report', () => /lethal trifecta/.test(stderr));
+      assert.match(stderr, /ilo-ls gate: warning: lethal trifecta: untrusted content \(`fetch_page`\) can steer an agent to move private data \(`read_file`\) out through `send_email`/);
+      assert.match(stderr, /ilo-ls gate: warning: tamper risk: untrusted content \(`fetch_page`\) can steer destructive tools \(`delete_file`\)/);
+      await client.callTool({ name: 'read_file', arguments: { path: '/x' } });
+      const r = await client.callTool({ name: 'send_email', arguments: mail });
+      assert.equal(r.isError, undefined, textOf(r));
+      assert.equal(questions.length, 1);
+      assert.match(questions[0], /`send_email` \(server `cli`\) sends data out after `read_file` returned private data/);
+    } finally {
+      await client.close();
+    }
+    const log = readFileSync(logPath, 'utf8');
+    assert.match(log, /"codes":\["lethal-trifecta"\]/);
+    assert.match(log, /"codes":\["flow-confirmed"\]/);
+    assert.ok(!log.includes(RECIPIENT));
+  });
+});
