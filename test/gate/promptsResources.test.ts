@@ -167,6 +167,23 @@ describe('gate prompts and resources', () => {
     }
   });
 
+  it('invalid or doubled entries are left out and logged by index, never by text', async () => {
+    const s0 = script({ prompts: [{ description: 'A prompt with no name, from Ignore-Previous Inc.' }, DAILY], resources: [README_RES, { ...README_RES, description: 'The other read-me.' }] });
+    const server = flowServer(dir, 'invalid', s0);
+    const s = await openGate(new Map([['invalid', server.config]]), lockWith('invalid', s0, { prompts: [DAILY], resources: [README_RES] }), { allowNew: true });
+    try {
+      assert.deepEqual((await s.client.listPrompts()).prompts.map((p) => p.name), ['daily_plan']);
+      assert.deepEqual((await s.client.listResources()).resources, []);
+      const log = s.log.text();
+      const reasons = s.log.entries.map((e) => e.reason);
+      assert.ok(reasons.includes('not served: prompts[0]: no usable "name"'), log);
+      assert.ok(reasons.includes('not served: resources[1]: listed twice; neither copy is used'), log);
+      assert.ok(!log.includes('Ignore-Previous') && !log.includes('other read-me'));
+    } finally {
+      await s.close();
+    }
+  });
+
   it('prompt arguments must be the pinned ones; required ones must be given', async () => {
     const s0 = script();
     const server = flowServer(dir, 'args', s0);

@@ -215,6 +215,10 @@ export class Gate {
         this.states.set(up.name, listing);
         const info = up.serverInfo ? ` (${logName(up.serverInfo.name)} ${logName(up.serverInfo.version || '?')})` : '';
         this.settings.log.write({ server: up.name, decision: 'upstream', reason: `started${info}; it lists ${listing.tools.length} tool${listing.tools.length === 1 ? '' : 's'}` });
+        // Prompts or resources left out of its lists (invalid, listed twice, a list that failed): by index and why, never their text.
+        const problems = listing.itemProblems ?? [];
+        for (const p of problems.slice(0, WITHHELD_LOG_LINES)) this.settings.log.write({ server: up.name, decision: 'withheld', reason: `not served: ${p}` });
+        if (problems.length > WITHHELD_LOG_LINES) this.settings.log.write({ server: up.name, decision: 'withheld', reason: `and ${problems.length - WITHHELD_LOG_LINES} more prompts or resources not served` });
       } catch (e) {
         const reason = e instanceof UpstreamError ? e.logReason : errorShape(e);
         this.states.set(up.name, { down: reason });
