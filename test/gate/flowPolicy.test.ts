@@ -121,7 +121,7 @@ describe('gate flow policy: ask through elicitation', () => {
       await s.call('read_file', { path: '/home/u/salary.txt' });
       const r = await s.call('send_email', mail);
       assert.equal(r.isError, true);
-      assert.match(textOf(r), /`send_email` sends data out after `read_file` returned private data; the flow policy asks the user to confirm such calls, and this client cannot ask \(it did not declare the elicitation capability\)/);
+      assert.match(textOf(r), /`send_email` sends data out after `read_file` returned private data; the flow policy asks the user to confirm such calls, and this client cannot ask \(it did not declare the elicitation capability for forms\)/);
       assert.equal(s.sent(), 0);
       assert.deepEqual(callLine(s.log.entries, 'send_email')?.codes, ['flow-no-elicitation']);
     } finally {

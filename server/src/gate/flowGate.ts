@@ -102,7 +102,7 @@ export async function settleFlow(
     return {
       proceed: false,
       code: 'flow-no-elicitation',
-      reason: `${why}; the flow policy asks the user to confirm such calls, and this client cannot ask (it did not declare the elicitation capability)`,
+      reason: `${why}; the flow policy asks the user to confirm such calls, and this client cannot ask (it did not declare the elicitation capability for forms)`,
       logReason: `flow policy ask: the client has no elicitation capability; ${why}`,
     };
   }
