@@ -70,13 +70,20 @@ test('offsets of unchanged declarations after an edit are shifted to their new p
   assert.equal(text.slice(last.name.start, last.name.end), 'last');
 });
 
-test('external arities from used files change grouping', () => {
+test('external arities from used files change grouping only with the usedFileArities rule (off at level 0.11)', () => {
   const src = 'f a:n b:n>n;+dbl a b';
+  const ext = new Map([['dbl', 1]]);
   const plain = parseIlo(src).program.decls[0] as A.FunctionDecl;
-  const withUse = parseIlo(src, { externalArities: new Map([['dbl', 1]]) }).program.decls[0] as A.FunctionDecl;
+  const level011 = parseIlo(src, { externalArities: ext }).program.decls[0] as A.FunctionDecl;
+  const withUse = parseIlo(src, { externalArities: ext, rules: { usedFileArities: true } }).program.decls[0] as A.FunctionDecl;
   const first = (d: A.FunctionDecl): A.Expr => ((d.body[0] as A.ExprStmt).expr as A.BinaryExpr).left;
   assert.equal(first(plain).kind, 'Ref');
+  assert.equal(first(level011).kind, 'Ref');
   assert.equal(first(withUse).kind, 'Call');
+  // One parser, the option switched: the cached chunks of the other reading are not reused.
+  const inc = new IncrementalParser();
+  assert.equal(first(inc.parse(src, { externalArities: ext }).program.decls[0] as A.FunctionDecl).kind, 'Ref');
+  assert.equal(first(inc.parse(src, { externalArities: ext, rules: { usedFileArities: true } }).program.decls[0] as A.FunctionDecl).kind, 'Call');
 });
 
 test('an error at the end of the input stays at offset 0 when an edit above moves its declaration', () => {

@@ -5,6 +5,7 @@
 // needed, level 1: around every compound operand) or copied as written
 // (level 2, `use` lines, and anything the printers cannot place).
 
+import type { SyntaxRules } from '../syntax/syntaxRules';
 import type * as A from '../syntax/ast';
 import type { AritySource } from './arity';
 import { CommentPool, commentText } from './comments';
@@ -31,6 +32,8 @@ export interface RenderInput {
   plans: readonly DeclPlan[];
   arityAt: (declIndex: number) => AritySource;
   userNames: ReadonlySet<string>;
+  /** The level's syntax rules the output is read back with. */
+  rules: SyntaxRules;
 }
 
 interface Item {
@@ -122,6 +125,7 @@ function printDecl(input: RenderInput, pool: CommentPool, i: number): { rows: st
       source: input.source,
       arities: input.arityAt(i),
       userNames: input.userNames,
+      rules: input.rules,
       level: plan.level,
       forced: plan.forced,
       stmtsInline: (stmts) => layout.stmtsInline(stmts),

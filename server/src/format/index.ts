@@ -15,6 +15,7 @@
 import type { TextEdit } from '../diagnostics';
 import { LineIndex } from '../syntax/lineIndex';
 import { MAX_DOCUMENT_LENGTH, parseIlo } from '../syntax/parse';
+import { syntaxRules, type SyntaxRules } from '../syntax/syntaxRules';
 import type { Style } from './expr';
 import { lineEdits } from './textEdits';
 import { printVerified, type FormatStats } from './verify';
@@ -26,8 +27,10 @@ export type { FormatStats };
 export interface FormatOptions {
   /** Default: expanded. */
   style?: FormatStyle;
-  /** Functions and tools of `use`d files: name → parameter count (they group call arguments too). */
+  /** Functions and tools of `use`d files: name → parameter count (they group call arguments with the `usedFileArities` rule). */
   externalArities?: ReadonlyMap<string, number>;
+  /** The level's syntax rules (ParseOptions.rules); none given: level 0.11. */
+  rules?: Partial<SyntaxRules>;
 }
 
 /** Why a text was not formatted. */
@@ -59,14 +62,16 @@ export function formatIlo(text: string, options: FormatOptions = {}): FormatResu
     return { ok: false, code: 'too-large', line: 1, col: 1, message: `the file is larger than ${MAX_DOCUMENT_LENGTH} characters` };
   }
   try {
-    const ext = options.externalArities && options.externalArities.size > 0 ? options.externalArities : undefined;
-    const parsed = parseIlo(text, ext ? { externalArities: ext } : undefined);
+    const rules = syntaxRules(options.rules);
+    // Functions of used files take part in grouping only where the level says so (not at 0.11).
+    const ext = rules.usedFileArities && options.externalArities && options.externalArities.size > 0 ? options.externalArities : undefined;
+    const parsed = parseIlo(text, { externalArities: ext, rules });
     const error = parsed.diagnostics.find((d) => d.severity === 'error');
     if (error) {
       const p = new LineIndex(text).position(error.start);
       return { ok: false, code: error.code, line: p.line, col: p.col, message: error.message };
     }
-    const v = printVerified(parsed.program, text, style, ext);
+    const v = printVerified(parsed.program, text, style, ext, rules);
     const crlf = text.includes('\r\n');
     const out = crlf && !v.stats.unchanged ? v.text.replace(/\n/g, '\r\n') : v.text;
     const toOut = crlf && !v.stats.unchanged ? crlfOffsets(v.text) : (o: number) => o;

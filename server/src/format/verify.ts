@@ -7,6 +7,7 @@
 // operand of the declaration, and last copy the declaration as written. If
 // even that does not converge, the file is returned unchanged.
 
+import { syntaxRules, type SyntaxRules } from '../syntax/syntaxRules';
 import type * as A from '../syntax/ast';
 import type { Diagnostic } from '../diagnostics';
 import { IncrementalParser } from '../syntax/parse';
@@ -46,6 +47,7 @@ export function printVerified(
   source: string,
   style: Style,
   external: ReadonlyMap<string, number> | undefined,
+  rules: SyntaxRules = syntaxRules(),
 ): VerifiedText {
   const decls = program.decls;
   const names = userNames(decls, external);
@@ -56,10 +58,10 @@ export function printVerified(
   for (const d of decls) if (d.kind === 'FunctionDecl') collectStatements(d.body, statements);
   const parser = new IncrementalParser();
   let repairs = 0;
-  const options = external && external.size > 0 ? { externalArities: external } : undefined;
+  const options = { externalArities: external && external.size > 0 ? external : undefined, rules };
 
   for (let round = 1; round <= MAX_ROUNDS; round++) {
-    const rendered = render({ program, source, style, plans, arityAt, userNames: names });
+    const rendered = render({ program, source, style, plans, arityAt, userNames: names, rules });
     const back = parser.parse(rendered.text, options);
     const bad = problems(program, back.program, back.diagnostics, rendered, names);
     if (bad.size === 0) {

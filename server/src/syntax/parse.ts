@@ -41,10 +41,13 @@ import { commonPrefixLength, commonSuffixLength } from './textDiff';
 import { MAX_ERRORS, Parser, type ArityEnv } from './parser';
 import { isStrictFallback, resolveChunk } from './parser/resolve';
 import type { Token } from './tokens';
+import { rulesKey, syntaxRules, type SyntaxRules } from './syntaxRules';
 
 export interface ParseOptions {
-  /** Functions and tools of `use`d files: name → parameter count. */
+  /** Functions and tools of `use`d files: name → parameter count (they group operands only with the `usedFileArities` rule). */
   externalArities?: ReadonlyMap<string, number>;
+  /** Where a later language level reads the text differently from 0.11 (syntaxRules.ts); none given: level 0.11. */
+  rules?: Partial<SyntaxRules>;
   /**
    * Try the strict path (the ohm grammar's syntactic layer + parser/resolve.ts) on
    * each chunk before the tolerant parser. Default: STRICT_BY_DEFAULT.
@@ -239,6 +242,8 @@ export class IncrementalParser {
   lastStats: ParseStats = { strict: 0, tolerant: 0, reused: 0 };
   /** Counts parses (see ParsedChunk.usedIn). */
   private generation = 0;
+  /** rulesKey of the last parse's syntax rules (its cached chunks hold for those). */
+  private rulesKey = rulesKey(syntaxRules());
 
   /** Parse `text`, reusing what is still valid from the previous call. Never throws. */
   parse(text: string, options?: ParseOptions): ParseResult {
@@ -252,6 +257,12 @@ export class IncrementalParser {
       if (binary) {
         this.forget();
         return unparsed(text, 'binary-file', 'error', binaryMessage(text, binary), binary.first);
+      }
+      // Cached chunk parses hold for the syntax rules they were read with.
+      const key = rulesKey(syntaxRules(options?.rules));
+      if (key !== this.rulesKey) {
+        this.forget();
+        this.rulesKey = key;
       }
       const result = this.parseUnsafe(text, options);
       this.text = text;
@@ -289,10 +300,13 @@ export class IncrementalParser {
     }
     const sfx = commonSuffixLength(oldText, text, min - p);
     const delta = text.length - oldText.length;
-    // First slot that can change: the one holding the character before the edit.
+    // First slot that can change: whether a line starts a chunk depends on its
+    // first two characters (`--` starts a comment line, which does not), so an
+    // edit at `p` can undo a chunk start at `p - 1`: re-chunk from the slot
+    // holding the character two before the edit.
     // Old slots are in offset order: both lookups below are binary searches.
     const baseOf = (k: number): number => old[k].base;
-    const first = Math.max(0, lowerBound(old.length, baseOf, p) - 1);
+    const first = Math.max(0, lowerBound(old.length, baseOf, p - 1) - 1);
     const tailStart = text.length - sfx;
     /** Index of the old slot (after `first`) that starts at `base`, or -1. */
     const oldSlotAt = (base: number): number => {
@@ -430,8 +444,9 @@ export class IncrementalParser {
       }
     }
 
-    const env = new Env(options?.externalArities);
-    const parser = new Parser(toks, boundary, env);
+    const rules = syntaxRules(options?.rules);
+    const env = new Env(rules.usedFileArities ? options?.externalArities : undefined);
+    const parser = new Parser(toks, boundary, env, rules);
     const strict = options?.strict ?? STRICT_BY_DEFAULT;
     const stats: ParseStats = { strict: 0, tolerant: 0, reused: 0 };
     this.lastStats = stats;

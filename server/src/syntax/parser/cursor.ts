@@ -7,6 +7,7 @@
 // The parser is one chain of classes, one grammar area each (see index.ts);
 // this is its base.
 
+import { LEVEL_011_RULES, type SyntaxRules } from '../syntaxRules';
 import type * as A from '../ast';
 import { BUILTIN_CALL_SHAPES, type CallShape } from '../callArity';
 import { ParseError } from '../parseError';
@@ -96,6 +97,8 @@ export abstract class Cursor {
     readonly toks: readonly Token[],
     readonly boundary: readonly boolean[],
     readonly env: ArityEnv,
+    /** Where the level reads the text differently from 0.11 (../syntaxRules.ts). */
+    readonly rules: SyntaxRules = LEVEL_011_RULES,
   ) {}
 
   // ------------------------------------------------------------ token access

@@ -84,10 +84,12 @@ export abstract class PatternParser extends ExpressionParser {
           this.pos++;
           return { kind: 'LitPat', value: { kind: 'Nil', start, end: t.end }, start, end: t.end };
         case 'ident': {
+          const type = t.text === 'n' || t.text === 't' || t.text === 'b' || t.text === 'l' ? t.text : undefined;
+          if (type === undefined && !this.rules.variantPatterns) throw this.err('ILO-P011', `expected a match pattern, found ${describeToken(t)}`);
           this.pos++;
-          if (t.text === 'n' || t.text === 't' || t.text === 'b' || t.text === 'l') {
+          if (type !== undefined) {
             const binding = this.bindingAfter();
-            return { kind: 'TypePat', type: t.text, binding, start, end: binding.end };
+            return { kind: 'TypePat', type, binding, start, end: binding.end };
           }
           // A sum-type variant: its runtime value is the text of its name.
           return { kind: 'LitPat', value: { kind: 'Text', value: t.text, start, end: t.end }, start, end: t.end };
