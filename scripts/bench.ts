@@ -26,6 +26,7 @@ import { OverlayFileHost } from '../server/src/service/documents';
 import { benchBlackBox } from './benchBlackBox';
 import { printGateBench } from './benchGate';
 import { quantile } from './stats';
+import { benchFlows } from './benchFlows';
 
 export interface BenchRow {
   name: string;
@@ -309,6 +310,7 @@ async function main(): Promise<boolean> {
       ...benchVerifyCorpus(dir),
       ...benchVerifyEdits(dir),
       ...benchPipelineEdits(dir),
+      ...benchFlows(dir),
       ...benchGarbage(dir),
     ]);
   }

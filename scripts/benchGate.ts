@@ -3,8 +3,11 @@
 // row, once directly (client ↔ stdio ↔ fixture) and once through the gate
 // (client ↔ stdio ↔ `node dist/cli.js gate` ↔ stdio ↔ fixture, with every
 // check on and a decision log written). The overhead is the difference of
-// the two latency distributions, p50 and p95 (target: p95 ≤ 2 ms). The
-// direct and gated calls alternate, so machine load hits both alike.
+// the two latency distributions, p50 and p95 (target: p95 ≤ 2 ms). A third
+// client goes through a gate with secret redaction off, so its cost shows
+// apart (the session's flow check runs in both: the tool is no sink, so it
+// is one label lookup). The calls
+// alternate, so machine load hits all three alike.
 //   node scripts/run-bundled.mjs scripts/benchGate.ts   (also run by scripts/bench.ts)
 
 import { spawnSync } from 'node:child_process';
@@ -46,15 +49,17 @@ async function timeCall(client: Client, i: number): Promise<number> {
   return dt;
 }
 
-/** Direct and gated calls alternate, so both see the same load on the machine. */
-async function timeBoth(direct: Client, gated: Client): Promise<{ direct: number[]; gated: number[] }> {
-  const out = { direct: [] as number[], gated: [] as number[] };
+/** Direct and gated calls alternate, so all see the same load on the machine. */
+async function timeAll(direct: Client, gated: Client, bare: Client): Promise<{ direct: number[]; gated: number[]; bare: number[] }> {
+  const out = { direct: [] as number[], gated: [] as number[], bare: [] as number[] };
   for (let i = 0; i < WARMUP + CALLS; i++) {
     const d = await timeCall(direct, i);
     const g = await timeCall(gated, i);
+    const b = await timeCall(bare, i);
     if (i >= WARMUP) {
       out.direct.push(d);
       out.gated.push(g);
+      out.bare.push(b);
     }
   }
   return out;
@@ -82,25 +87,20 @@ export async function benchGate(): Promise<GateBenchRow[]> {
     const lockPath = path.join(dir, 'ilo-tools.lock.json');
     writeFileSync(lockPath, serializeLock(lock));
 
+    // The same gate with secret redaction off and flows only logged: what the issue-31 checks cost.
+    const barePolicy = path.join(dir, 'bare-policy.json');
+    writeFileSync(barePolicy, JSON.stringify({ redactSecrets: false, flows: { leak: 'log', tamper: 'log' } }));
+    const gateArgs = (extra: string[]) => [path.join(root, 'dist', 'cli.js'), 'gate', '--config', configPath, '--lock', lockPath, '--read-only', '--log', path.join(dir, 'decisions.log'), ...extra];
     const directClient = await connect(process.execPath, [fixture, toolsFile]);
-    const gatedClient = await connect(process.execPath, [
-      path.join(root, 'dist', 'cli.js'),
-      'gate',
-      '--config',
-      configPath,
-      '--lock',
-      lockPath,
-      '--read-only',
-      '--log',
-      path.join(dir, 'decisions.log'),
-    ]);
-    let times: { direct: number[]; gated: number[] };
+    const gatedClient = await connect(process.execPath, gateArgs([]));
+    const bareClient = await connect(process.execPath, gateArgs(['--policy', barePolicy]));
+    let times: { direct: number[]; gated: number[]; bare: number[] };
     try {
-      times = await timeBoth(directClient, gatedClient);
+      times = await timeAll(directClient, gatedClient, bareClient);
     } finally {
-      await Promise.all([directClient.close(), gatedClient.close()]);
+      await Promise.all([directClient.close(), gatedClient.close(), bareClient.close()]);
     }
-    const { direct, gated } = times;
+    const { direct, gated, bare } = times;
     const ms = (x: number) => `${x.toFixed(3)} ms`;
     const [d50, d95, g50, g95] = [quantile(direct, 0.5), quantile(direct, 0.95), quantile(gated, 0.5), quantile(gated, 0.95)];
     return [
@@ -108,6 +108,10 @@ export async function benchGate(): Promise<GateBenchRow[]> {
       { name: `tools/call through ilo-ls gate (stdio both sides), p50 / p95`, value: `${ms(g50)} / ${ms(g95)}` },
       { name: 'gate overhead per call, p50 (gated p50 − direct p50)', value: ms(g50 - d50) },
       { name: 'gate overhead per call, p95 (gated p95 − direct p95; target ≤ 2 ms)', value: `${ms(g95 - d95)}${g95 - d95 <= 2 ? '' : ' (over target)'}` },
+      {
+        name: 'of which secret redaction, p50 / p95 (gated − gated with redaction off)',
+        value: `${ms(g50 - quantile(bare, 0.5))} / ${ms(g95 - quantile(bare, 0.95))}`,
+      },
       { name: 'machine load during the run (1-minute average; tails grow with it)', value: loadavg()[0].toFixed(2) },
     ];
   } finally {

@@ -4,7 +4,7 @@
 // same declarations (schemaDiagnostics, lintToolDecls, contractDiagnostics
 // with a new environment), and what a new Analyzer gives on the same text.
 // The edits change record types, aliases, doc comments, `@behavior`,
-// `@schema`, `@wire`, tool names and `use` imports, and the used file itself.
+// `@schema`, `@wire`, `@flow`, tool names and `use` imports, and the used file itself.
 // Results handed out before an edit must not change after it (the parser
 // moves its own diagnostics in place; the schema and contract ones are new
 // objects when they move).
@@ -43,8 +43,16 @@ const MAIN_PARTS = [
   'use "lib.ilo"',
   '-- @behavior PURE\nfar u:t>R _ t;lib-save u',
   'loop xs:L t>n\n  s=0\n  @x xs{s=+s len x}\n  s',
+  '-- @flow private\ntool read-secret"Read a secret" k:t>R t t',
+  '-- @flow sink\ntool post-out"Post a message" ch:t txt:t>R _ t',
+  'leak-it k:t>R _ t;s=read-secret! k;relay s',
+  'relay x:t>R _ t;post-out! "general" x',
+  '-- @flow sanitizer\nscrub x:t>t;x',
+  'lam-out k:t>L (R _ t);s=read-secret!! k;map (y:t>R _ t;post-out "c" s) ["a"]',
+  'far-leak k:t>R _ t;s=read-secret! k;lib-send s',
 ];
 const LIB_PARTS = [
+  '-- @flow sink\ntool lib-send"Send" x:t>R _ t',
   '-- @behavior MUTATES CREATE DATA\ntool lib-store"Store a row" k:t>R _ t',
   'lib-save k:t>R _ t;lib-store k',
   '-- Money, in cents.\nalias money n',
@@ -99,6 +107,19 @@ const SWAPS: ReadonlyArray<readonly [string, string]> = [
   ['\n  -- @param zz nothing', '\n-- @param zz nothing'],
   ['-- A point on the plane.', '-- A spot on the plane.'],
   ['-- A spot on the plane.', '-- A point on the plane.'],
+  // Flows: what is passed, sanitised, labelled.
+  ['relay s', 'relay k'],
+  ['relay k', 'relay s'],
+  ['s=read-secret! k;relay s', 's=read-secret! k;c=scrub s;relay c'],
+  ['s=read-secret! k;c=scrub s;relay c', 's=read-secret! k;relay s'],
+  ['-- @flow sanitizer\n', '-- @flow sanitizer=untrusted\n'],
+  ['-- @flow sanitizer=untrusted\n', '-- @flow sanitizer\n'],
+  ['-- @flow sink\ntool post-out', '-- @flow none\ntool post-out'],
+  ['-- @flow none\ntool post-out', '-- @flow sink\ntool post-out'],
+  ['-- @flow private\n', '-- @flow untrusted\n'],
+  ['-- @flow untrusted\n', '-- @flow private\n'],
+  ['post-out! "general" x', 'post-out! x "general"'],
+  ['post-out! x "general"', 'post-out! "general" x'],
 ];
 const LIB_SWAPS: ReadonlyArray<readonly [string, string]> = [
   ['MUTATES CREATE DATA', 'PURE READ DATA'],
@@ -106,6 +127,8 @@ const LIB_SWAPS: ReadonlyArray<readonly [string, string]> = [
   ['alias money n', 'alias money t'],
   ['alias money t', 'alias money n'],
   ['lib-store k\n', 'k\n'],
+  ['-- @flow sink\ntool lib-send', '-- @flow destructive\ntool lib-send'],
+  ['-- @flow destructive\ntool lib-send', '-- @flow sink\ntool lib-send'],
 ];
 const LIB_TYPING = ['x', ' ', ';w:n', 'money', '\n-- @behavior PURE READ DATA\n', '\nalias money t\n', '\ntool lib-store"Read" k:t>R _ t\n', '\n', '"'];
 
@@ -149,7 +172,7 @@ function run(seed: number, edits: number): void {
   const host = { readFile: (p: string) => files.get(p) };
   const live = new Analyzer(host);
   let before: { result: Diagnostic[][]; copy: unknown } | undefined;
-  const seen = { gate: 0, schema: 0, collisions: 0, lint: 0 };
+  const seen = { gate: 0, schema: 0, collisions: 0, lint: 0, flows: 0 };
   // A breaking edit is taken back by the next one (as when typing goes on), so the document keeps its declarations.
   let undo: string | undefined;
   for (let i = 0; i < edits; i++) {
@@ -194,6 +217,7 @@ function run(seed: number, edits: number): void {
     before = { result: [kept, contracts], copy: snapshot([kept, contracts]) };
 
     seen.gate += contracts.filter((d) => d.code === 'effect-gate').length;
+    seen.flows += contracts.filter((d) => d.code === 'toxic-flow').length;
     seen.collisions += contracts.filter((d) => /same-|near-/.test(d.code)).length;
     seen.schema += fresh.schema.length;
     seen.lint += fresh.lint.length;

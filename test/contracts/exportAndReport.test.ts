@@ -44,7 +44,9 @@ test('inferred behavior reaches _meta only on request, marked as inferred', () =
 test('contracts report lists every tool with wire name, hashes and behavior, and the collision groups', () => {
   const report = contractsReport(inputsOf({ 'a.ilo': SRC }), { relativeTo: '/virtual' });
   const fetch = report.tools.find((t) => t.name === 'fetch-rows')!;
-  assert.deepEqual(Object.keys(fetch).sort(), ['behavior', 'behaviorId', 'file', 'name', 'schemaHash', 'wireName']);
+  assert.deepEqual(Object.keys(fetch).sort(), ['behavior', 'behaviorId', 'file', 'flow', 'name', 'schemaHash', 'wireName']);
+  assert.deepEqual(fetch.flow, { labels: ['private'], source: 'inferred' }, 'reading rows returns the user\'s data');
+  assert.deepEqual(report.tools.find((t) => t.name === 'drop-rows')!.flow.labels, ['destructive']);
   assert.equal(fetch.file, 'a.ilo');
   assert.equal(fetch.behaviorId, 'b2795a7bb60a9c04');
   assert.match(fetch.schemaHash, /^[0-9a-f]{16}$/);

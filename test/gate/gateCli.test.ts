@@ -121,7 +121,7 @@ test('a policy that does not validate stops the gate with every problem named', 
   assert.match(err, /bad-policy\.json: \/readOnly must be boolean/);
   assert.match(err, /\/allow\/0 is not a tool selector/);
   assert.match(err, /\/deny must be array/);
-  assert.match(err, /unknown key "alow" \(known: readOnly, allowNew, allow, deny, expect\)/);
+  assert.match(err, /unknown key "alow" \(known: readOnly, allowNew, allow, deny, expect, flows, redactSecrets\)/);
 
   writeFileSync(policy, JSON.stringify({ expect: { read_notes: 'PURE LOOKUP' } }));
   const second = await cli(['gate', '--config', config, '--policy', policy]);

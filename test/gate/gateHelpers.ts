@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { ElicitRequestSchema, type ClientCapabilities, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { emptyLock, lockServerEntry, type LockFile } from '../../server/src/contracts/pins';
 import type { ServerConfig } from '../../server/src/contracts/mcp';
 import { Gate, memoryDecisionLog, type GatePolicy, type GateSettings } from '../../server/src/gate';
@@ -91,6 +92,13 @@ export function lockFor(entries: Record<string, JsonObject[]>): LockFile {
   return lock;
 }
 
+/** How the test agent presents itself: its capabilities and how it answers elicitation. */
+export interface AgentOptions {
+  capabilities?: ClientCapabilities;
+  onElicit?: (params: { message: string; requestedSchema?: unknown }) => Promise<ElicitResult>;
+  onNotification?: (method: string) => void;
+}
+
 export interface GateSession {
   gate: Gate;
   client: Client;
@@ -105,16 +113,19 @@ export async function openGate(
   lock: LockFile,
   policy: GatePolicy = {},
   extra: Partial<Omit<GateSettings, 'servers' | 'lock' | 'policy' | 'log'>> = {},
+  agent: AgentOptions = {},
 ): Promise<GateSession> {
   const configs = servers instanceof Map ? servers : new Map(servers.map((s) => [s.name, s.config]));
   const log = memoryDecisionLog();
   const gate = new Gate({ startTimeoutMs: 30_000, ...extra, servers: configs, lock, policy, log });
   const [downstream, upstream] = InMemoryTransport.createLinkedPair();
   await gate.connect(downstream);
-  const client = new Client({ name: 'test-agent', version: '1.0.0' });
+  const client = new Client({ name: 'test-agent', version: '1.0.0' }, { capabilities: agent.capabilities ?? {} });
+  if (agent.onElicit) client.setRequestHandler(ElicitRequestSchema, (request) => agent.onElicit!(request.params as { message: string; requestedSchema?: unknown }));
   let changes = 0;
   client.fallbackNotificationHandler = async (n) => {
     if (n.method === 'notifications/tools/list_changed') changes++;
+    agent.onNotification?.(n.method);
   };
   await client.connect(upstream);
   return {

@@ -204,8 +204,8 @@ test('finding 5: a known secret sent through arguments, results, errors, stderr,
   const s = await openGate(new Map([['leaky', server.config]]), lockFor({ leaky: [lookup] }), { allowNew: true });
   try {
     assert.deepEqual((await rawTools(s.client)).map((t) => t.name), ['lookup'], 'the tool whose description carries a credential is withheld');
-    // A result carrying the secret reaches the caller (it is the tool's answer), not the log.
-    assert.match(textOf(await s.client.callTool({ name: 'lookup', arguments: { query: SECRET } })), /found sk-proj/);
+    // A result carrying the secret reaches neither the caller (redacted by default) nor the log.
+    assert.equal(textOf(await s.client.callTool({ name: 'lookup', arguments: { query: SECRET } })), 'found [redacted:openai-key]');
     // An open map keyed by the secret, with a value the schema refuses: the caller sees the path, the log does not.
     const refused = await s.client.callTool({ name: 'lookup', arguments: { query: 'q', tags: { [SECRET]: 'hunter2' } } });
     assert.match(textOf(refused), new RegExp(`arguments\\.tags\\.${SECRET} must be integer`));
@@ -213,6 +213,7 @@ test('finding 5: a known secret sent through arguments, results, errors, stderr,
     server.set({ tools: [lookup, leaky], errorText: `connection closed: password='hunter2' token=${SECRET}` });
     const failed = await s.client.callTool({ name: 'lookup', arguments: { query: 'q' } });
     assert.equal(failed.isError, true);
+    assert.ok(!textOf(failed).includes(SECRET) && textOf(failed).includes('[redacted:openai-key]'), textOf(failed));
     // A tool name made of the secret, which no server lists.
     await s.client.callTool({ name: `hunter2_${SECRET}`, arguments: { [SECRET]: 'hunter2' } });
     // The server dies after writing the secret to stderr: the "went away" line must not quote it.

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import type { Decl } from '../syntax/ast';
 import type { FileAnalysis } from '../service/analysis';
 import { describeErrors, describeExport, exportTools, type ExportFormat } from '../service/exports';
-import { behaviorExtender } from '../contracts';
+import { contractExtender } from '../contracts';
 import { checkBaseUrl } from '../interop/a2aCard';
 import { analyzeGivenFiles } from './analyzeFiles';
 import type { CliIo } from './io';
@@ -49,7 +49,7 @@ export function runExport(p: ParsedArgs, io: CliIo): number {
   const analyses = analyzed.map((a) => a.analysis);
   for (const line of describeErrors(analyzed)) io.err(`ilo-ls export: ${line}\n`);
   const agentName = path.basename(p.positionals[0]).replace(/\.(ilo|@)$/, '');
-  const result = exportTools(mergedDecls(analyses), format, { extend: behaviorExtender(), baseUrl, agentName });
+  const result = exportTools(mergedDecls(analyses), format, { extend: contractExtender(), baseUrl, agentName });
   if (out === undefined) {
     io.out(result.content);
   } else {

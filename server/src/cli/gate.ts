@@ -51,6 +51,10 @@ export async function runGate(p: ParsedArgs, io: CliIo): Promise<number> {
     log,
     callTimeoutMs: loaded.callTimeoutMs,
     maxMessageBytes: loaded.maxMessageBytes,
+    // The tool set's flow risks (lethal trifecta, tamper risk), once the servers are up: the user should know.
+    onReport: (lines) => {
+      for (const line of lines) io.err(`ilo-ls gate: warning: ${line}\n`);
+    },
   });
   let status = 0;
   const done = new Promise<void>((resolve) => {

@@ -1,6 +1,6 @@
 // Entry point of the issue-6 analyses for editors and the CLI: same-schema
-// collisions, behavioral identity and the static effect gate, as
-// `ilo-contracts` diagnostics per file.
+// collisions, behavioral identity, the static effect gate and toxic flows
+// (flows/), as `ilo-contracts` diagnostics per file.
 //
 // Scope (`ilo.collisions.scope`):
 //   file       each file is compared with the files it `use`s (transitively)
@@ -15,6 +15,7 @@ import { collisionDiagnostics, findCollisions, type CollisionMemo, type Collisio
 import { effectGateDiagnostics, type EffectGateInput } from './effectGate';
 import type { SchemaEnv } from '../schema/env';
 import { mergeSameRange } from './mergeDiagnostics';
+import { programFlowDiagnostics } from './flows';
 import type { ContractReuse } from './contractReuse';
 
 export type CollisionScope = 'file' | 'workspace';
@@ -110,7 +111,7 @@ function hintConflicts(f: FileContracts): Diagnostic[] {
 
 /**
  * `ilo-contracts` diagnostics (same-schema, same-behavior, near-schema,
- * effect-gate, behavior-hints) for each given file, keyed by its path;
+ * effect-gate, behavior-hints, toxic-flow) for each given file, keyed by its path;
  * several on one name are merged into one (mergeDiagnostics.ts).
  * Never throws: an internal failure yields no diagnostics for that file.
  */
@@ -144,16 +145,18 @@ export function contractDiagnostics(inputs: readonly ContractInput[], options: C
   return out;
 }
 
-/** A file's collision findings completed with its effect gate and hint conflicts: sorted, one diagnostic per range. */
+/** A file's collision findings completed with its effect gate, hint conflicts and toxic flows: sorted, one diagnostic per range. */
 function withFileFindings(f: FileContracts, collisionFindings: Diagnostic[]): Diagnostic[] {
   const list = collisionFindings;
   try {
     const own = f.input.program.decls;
     const pure = f.reuse?.schema.pureFunctions(own);
-    const gateInput: EffectGateInput = { visible: visibleLocated(f.input), file: f.input.path, env: f.env, tools: f.tools, text: f.input.text };
+    const visible = visibleLocated(f.input);
+    const gateInput: EffectGateInput = { visible, file: f.input.path, env: f.env, tools: f.tools, text: f.input.text };
     if (pure) gateInput.pureOwn = { count: own.length, functions: pure };
     list.push(...effectGateDiagnostics(gateInput, f.reuse?.gate));
     list.push(...hintConflicts(f));
+    list.push(...programFlowDiagnostics({ file: f.input.path, visible, tools: f.tools, env: f.env }, f.reuse?.flows));
   } catch {
     // keep what was found
   }

@@ -2,7 +2,7 @@
 // edit to the next, so that an edit costs what it changed: the schema layer's
 // per-declaration results (schema/reuse.ts), each tool's contract view (its
 // definition, normalised schema, hash and behavior), the lint findings, the
-// effect gate's searches and the collision memo. Results equal those of the
+// effect gate's searches, the collision memo and the flow summaries. Results equal those of the
 // fresh functions (test/contracts/contractReuse.test.ts); one instance per
 // document (Analyzer keeps it with the document's parser and checker).
 
@@ -14,6 +14,7 @@ import { contractTool, toolKey, type ContractTool } from './behavior';
 import { CollisionMemo } from './collisions';
 import { GateReuse } from './effectGate';
 import { LintReuse } from './lints';
+import { FlowReuse } from './flows';
 
 /** A tool's contract view says nothing about places except its key (file, name, position). */
 function moveTool(t: ContractTool): ContractTool {
@@ -26,6 +27,7 @@ export class ContractReuse {
   readonly lint = new LintReuse();
   readonly gate = new GateReuse();
   readonly collisions = new CollisionMemo();
+  readonly flows = new FlowReuse();
   private readonly tools = new DeclMemo<ContractTool>(moveTool, envDepsOf);
   private readonly define = (decl: ToolDecl, env: SchemaEnv) => this.schema.toolDefinition(decl, env);
 

@@ -6,7 +6,8 @@
 import * as path from 'node:path';
 import { behaviorWords, type ContractInput, type ContractTool, type ToolBehavior } from './behavior';
 import { compareBehaviors, type Comparison } from './collisions';
-import { collisionPools, collisionsIn, resolveFiles, type CollisionScope } from './contractDiagnostics';
+import { collisionPools, collisionsIn, resolveFiles, type CollisionScope, type FileContracts } from './contractDiagnostics';
+import { toolFlowOf, toolSetFlows, type ToolSetFlows } from './flows';
 
 export interface ReportToolRef {
   name: string;
@@ -25,6 +26,14 @@ export interface ReportTool extends ReportToolRef {
   };
   /** Identity hash; null while any behavior field is unknown. */
   behaviorId: string | null;
+  /** Flow labels (docs/flows.md): declared with `@flow` or inferred. */
+  flow: { labels: string[]; source: 'declared' | 'inferred' };
+}
+
+/** What the tools one agent would hold make possible together (a file and what it uses, or the workspace). */
+export interface ReportToolSet extends ToolSetFlows {
+  /** The files whose tools make up the set. */
+  files: Array<string | null>;
 }
 
 export interface ReportRelation {
@@ -60,6 +69,8 @@ export interface ContractsReport {
   tools: ReportTool[];
   collisions: ReportGroup[];
   near: ReportNear[];
+  /** Tool sets whose labels combine into a risk (lethal trifecta, tampering); sets without one are left out. */
+  toolSets: ReportToolSet[];
 }
 
 export interface ReportOptions {
@@ -103,19 +114,30 @@ export function contractsReport(inputs: readonly ContractInput[], options: Repor
 
   const tools: ReportTool[] = [];
   const listed = new Set<string>();
+  const envOf = new Map<string, FileContracts>();
+  for (const f of files) for (const t of f.tools) if (!envOf.has(t.key)) envOf.set(t.key, f);
+  const flowOf = (t: ContractTool) => toolFlowOf(t, (envOf.get(t.key) ?? files[0]).env);
   for (const { pool } of collisionPools(files, 'workspace')) {
     for (const t of pool.values()) {
       if (listed.has(t.key)) continue;
       listed.add(t.key);
       const b = t.behavior;
+      const flow = flowOf(t);
       tools.push({
         ...ref(t),
         wireName: t.wireName,
         schemaHash: t.schemaHash,
         behavior: { mutability: b.mutability ?? null, action: b.action ?? null, domain: b.domain ?? null, source: b.source, confidence: b.confidence },
         behaviorId: t.behaviorId ?? null,
+        flow: { labels: [...flow.labels], source: flow.source },
       });
     }
+  }
+
+  const toolSets: ReportToolSet[] = [];
+  for (const { files: members, pool } of collisionPools(files, scope)) {
+    const set = toolSetFlows([...pool.values()].map((t) => ({ name: t.name, flow: flowOf(t) })));
+    if (set.trifecta || set.tamper) toolSets.push({ files: members.map((m) => shownPath(m.input.path)), ...set });
   }
 
   const collisions: ReportGroup[] = [];
@@ -159,5 +181,5 @@ export function contractsReport(inputs: readonly ContractInput[], options: Repor
       near.push(e);
     }
   }
-  return { scope, tools, collisions, near };
+  return { scope, tools, collisions, near, toolSets };
 }

@@ -8,9 +8,10 @@
 //   collisions/         same-schema and near-schema collisions     (uses behavior/)
 //   effectGate/         read-only functions that reach writes     (uses behavior/)
 //   contractDiagnostics.ts, contractsReport.ts: the three above per file / as a report
+//   flows/              toxic flows: flow labels, program flows, tool-set flows, the session policy (uses behavior/)
 //   mergeDiagnostics.ts several ilo-contracts diagnostics on one range → one
 //   contractReuse.ts    what one document's analyses keep from edit to edit (uses behavior/,
-//                       collisions/, effectGate/, lints/ and schema/reuse.ts)
+//                       collisions/, effectGate/, lints/, flows/ and schema/reuse.ts)
 //   mcp/                MCP tool lists, definition diffs, client config, live listing
 //   lints/              tool contract lints on MCP JSON and ilo declarations (uses mcp/)
 //   pins/               the lock file, drift against pins, verification     (uses mcp/)
@@ -32,3 +33,19 @@ export { lintToolDecls, LintReuse } from './lints';
 export { fileContractDiagnostics, resolveFile, resolveFiles, type FileContracts } from './contractDiagnostics';
 export { mergeSameRange } from './mergeDiagnostics';
 export { ContractReuse } from './contractReuse';
+export {
+  FLOW_META_KEY,
+  TOXIC_FLOW,
+  contractExtender,
+  decideFlow,
+  flowHoverSections,
+  mcpToolFlow,
+  toolFlowOf,
+  toolSetFlows,
+  toolSetWarnings,
+  type FlowPolicy,
+  type FlowDecision,
+  type LabelledTool,
+  type ToolFlow,
+  type ToolSetFlows,
+} from './flows';

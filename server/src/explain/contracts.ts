@@ -103,6 +103,17 @@ export const CONTRACTS: readonly Explanation[] = [
     },
   },
   {
+    code: 'bad-flow',
+    title: 'an `@flow` line that cannot be read',
+    meaning:
+      '`@flow` gives a tool its flow labels (`private`, `untrusted`, `sink`, `destructive`, or `none`) and a function `sanitizer` or labels of its own. A word outside these, a word given twice, `none` with other words, `sanitizer` on a tool, `none` on a function, or a parameter list on `private`/`untrusted` makes the whole line ignored, so that a half-understood declaration never silences the toxic-flow analysis.',
+    fix: 'Use the words the hint lists; `sink=a,b` and `destructive=a` name parameters of the declaration.',
+    example: {
+      wrong: '-- @flow secret\ntool read-notes"Read the user\'s notes" q:t>R t t',
+      right: '-- @flow private\ntool read-notes"Read the user\'s notes" q:t>R t t',
+    },
+  },
+  {
     code: 'bad-wire-name',
     title: 'a wire name MCP does not allow',
     meaning: 'A tool name on the wire must be 1 to 128 characters from A–Z, a–z, 0–9, `_`, `-` and `.`; clients reject other names.',
@@ -292,6 +303,91 @@ export const CONTRACTS: readonly Explanation[] = [
       wrong: '-- @behavior MUTATES DELETE ACK\ntool drop-day"Delete the forecast of one day" day:t>R t t\n-- @behavior PURE\ntidy>R t t;r=drop-day! "monday";~r',
       right: '-- @behavior MUTATES DELETE ACK\ntool drop-day"Delete the forecast of one day" day:t>R t t\n-- @behavior MUTATES\ntidy>R t t;r=drop-day! "monday";~r',
     },
+  },
+  {
+    code: 'toxic-flow',
+    title: 'private data or untrusted content reaches a tool that sends it out or destroys something',
+    meaning:
+      'Data is followed from tool to tool through bindings, calls and returns, records, maps, lists, matches and lambdas, across `use`d files. ' +
+      'A leak: a value derived from a `private` result (files, mail, databases, secrets; `rd`, `env`) reaches an argument of a `sink` (messages, posts, emails, HTTP writes) that carries data out. ' +
+      'Tampering: a value derived from an `untrusted` result (web pages, issues, mail bodies, search results; `get`) reaches an argument of a `sink` or a `destructive` tool, so whoever wrote that content decides what is sent or destroyed. ' +
+      'Flow labels come from `@flow` or are inferred from behavior, MCP hints and descriptions; the related information walks the path, source call first.',
+    fix: 'Clean the data on the way with a function declared `-- @flow sanitizer` (or `sanitizer=private` / `sanitizer=untrusted` for one kind), send something else, or, when a label is wrong, declare the tool\'s labels with `-- @flow …` (`-- @flow none` for none).',
+    example: {
+      wrong:
+        'tool read-notes"Read the user\'s private notes" q:t>R t t\n' +
+        'tool post-message"Post a message to a public channel" channel:t text:t>R _ t\n' +
+        'share q:t>R _ t;n=read-notes! q;post-message! "general" n',
+      right:
+        'tool read-notes"Read the user\'s private notes" q:t>R t t\n' +
+        'tool post-message"Post a message to a public channel" channel:t text:t>R _ t\n' +
+        '-- @flow sanitizer\n' +
+        'redact s:t>t;rgxsub "[0-9]" "#" s\n' +
+        'share q:t>R _ t;n=read-notes! q;c=redact n;post-message! "general" c',
+    },
+  },
+  // ------------------------------------------------------------ the gate's decision log (ilo-ls gate): flows, secrets, start report
+  {
+    code: 'flow-blocked',
+    title: 'the gate blocked a call that could leak or tamper',
+    meaning:
+      'In this session a tool labelled `private` (or `untrusted`) has already answered, so its data may be in the agent\'s context; the call now goes to a `sink` (or, after untrusted content, a `destructive` tool), and the policy\'s `flows.leak` (or `flows.tamper`) is `block`. The call never reached the server; the tool error names both tools, never the arguments.',
+    fix: 'If the call is wanted, start a new session for it, or set the policy\'s `flows` entry to `ask` to confirm such calls one by one. If a label is wrong, pin the tool with a better description or declare its `@flow` labels in its ilo file.',
+  },
+  {
+    code: 'flow-logged',
+    title: 'a call that could leak or tamper went through, logged',
+    meaning: 'The session had seen private data or untrusted content before this call to a sink or destructive tool, and the policy\'s `flows` entry for that risk is `log`: the call went on and the log line records which tools were involved.',
+    fix: 'Nothing to fix; set `flows.leak` / `flows.tamper` to `ask` or `block` to stop such calls.',
+  },
+  {
+    code: 'flow-confirmed',
+    title: 'the user allowed a call that could leak or tamper',
+    meaning: 'The policy asks (`ask`, the default) before a sink or destructive call that follows private data or untrusted content; the gate asked through MCP elicitation and the user accepted and ticked the confirmation, so the call went on.',
+    fix: 'Nothing to fix: the user decided.',
+  },
+  {
+    code: 'flow-declined',
+    title: 'the user refused a call that could leak or tamper',
+    meaning: 'The gate asked the user (MCP elicitation) before a sink or destructive call that follows private data or untrusted content, and the user declined, cancelled, or accepted without ticking the confirmation. The call was refused and never reached the server.',
+    fix: 'Nothing to fix; the agent should not retry the same call without the user\'s say.',
+  },
+  {
+    code: 'flow-no-elicitation',
+    title: 'the gate had to ask, but the client cannot be asked',
+    meaning: 'The policy asks the user before a sink or destructive call that follows private data or untrusted content, but the client did not declare the `elicitation` capability when it connected, so nobody could confirm the call. The gate fails closed: the call is refused.',
+    fix: 'Use a client that supports MCP elicitation, or choose `block` or `log` for this risk in the policy\'s `flows`.',
+  },
+  {
+    code: 'flow-ask-failed',
+    title: 'the user\'s confirmation did not come',
+    meaning: 'The gate asked the user to confirm a risky call (MCP elicitation) and got no usable answer: none within `flows.askTimeoutSeconds` (120 s by default), or the request failed. The call is refused.',
+    fix: 'Answer the question in time, or raise `flows.askTimeoutSeconds` in the policy.',
+  },
+  {
+    code: 'secret-redacted',
+    title: 'secrets were removed from what a server answered',
+    meaning:
+      'A tool result, a resource or a prompt held text shaped like a credential (a private key block, an AWS, GitHub, GitLab, Slack, OpenAI, Anthropic, Stripe, Google, npm or Hugging Face key or token, a JWT, a bearer token, the password of a connection string); each was replaced by `[redacted:category]` before the agent saw it. The log names the categories and counts, never the text.',
+    fix: 'Nothing to fix when the server should not have shown it. If the agent needs such values, set `"redactSecrets": false` in the gate policy (and think about where they go next).',
+  },
+  {
+    code: 'secret-scan-failed',
+    title: 'an answer too large to scan for secrets was withheld',
+    meaning: 'The answer held more values than the gate scans (two million); rather than pass it on half-scanned, the gate withheld it and returned a tool error.',
+    fix: 'Ask for less at once (paging, filters), or turn redaction off in the policy for this use.',
+  },
+  {
+    code: 'lethal-trifecta',
+    title: 'the served tools can move private data out at the bidding of untrusted content',
+    meaning: 'Among the tools the gate serves, some return untrusted content (web pages, issues, mail), some return private data, and some send data out. Content an attacker wrote can then instruct the agent to read the private data and send it away. The gate reports it at start and applies the flow policy to every such call.',
+    fix: 'Serve fewer tools together (--server, the policy\'s allow/deny), keep the flow policy at `ask` or `block`, or correct labels that are wrong.',
+  },
+  {
+    code: 'tamper-risk',
+    title: 'the served tools can destroy at the bidding of untrusted content',
+    meaning: 'Among the tools the gate serves, some return untrusted content and some delete or overwrite. Content an attacker wrote can instruct the agent to destroy something. The gate reports it at start and applies the flow policy (`flows.tamper`).',
+    fix: 'Serve the destructive tools in another session, keep `flows.tamper` at `ask` or `block`, or correct labels that are wrong.',
   },
   // ------------------------------------------------------------ drift against pinned servers (ilo-ls verify)
   {

@@ -33,6 +33,7 @@ import { behaviorWords } from '../contracts/behavior';
 import { lintMcpTools, type McpLintFinding } from '../contracts/lints';
 import { nameSkeleton } from '../contracts/lints/lintNames';
 import type { InputProblem, RawTool } from '../contracts/mcp';
+import type { PrimitiveListKind, RawItem } from '../contracts/mcp/primitiveList';
 import { diffSchemas } from '../contracts/mcp';
 import { lockedServer, pinKey, pinOf, tryDefinitionHash, type LockFile, type PinnedDeclarations } from '../contracts/pins';
 import { compileArgsCheck, type ArgsCheck } from './argsSchema';
@@ -40,6 +41,7 @@ import { expectationMismatch, parseExpectation, servedDefinition, toolIdentity }
 import { logPath } from './logShapes';
 import { allowsNew, firstMatch, selects, type GatePolicy } from './policy';
 import { readOnlyProof } from './readOnly';
+import { mcpToolFlow, NO_FLOW, type ToolFlow } from '../contracts/flows';
 
 /** What the gate knows of one upstream server. */
 export interface ServerState {
@@ -49,6 +51,10 @@ export interface ServerState {
   problems?: readonly InputProblem[];
   /** Why the server cannot be used (failed to start, exited, timed out). */
   down?: string;
+  /** Its prompts, resources and resource templates as listed (a kind it does not offer is absent). */
+  items?: Partial<Record<PrimitiveListKind, RawItem[]>>;
+  /** Entries of those lists that were left out, and why. */
+  itemProblems?: readonly string[];
 }
 
 export interface ServedTool {
@@ -64,6 +70,8 @@ export interface ServedTool {
   declaredArgs: ReadonlySet<string>;
   /** Checks arguments against the pinned input schema. */
   check: ArgsCheck;
+  /** Where its data comes from and goes (private, untrusted, sink, destructive): the session's flow policy reads it. */
+  flow: ToolFlow;
 }
 
 export interface Verdict {
@@ -111,6 +119,14 @@ const LINT_SUMMARY: Readonly<Record<string, string>> = {
 
 function blocking(f: McpLintFinding): boolean {
   return f.severity === 'error' || BLOCKING_LINTS.has(f.code);
+}
+
+/** Why blocking findings keep a definition from being served (in the gate's words), or undefined when there are none. */
+export function blockingSummary(findings: readonly McpLintFinding[]): string | undefined {
+  if (findings.length === 0) return undefined;
+  const f = findings[0];
+  const more = findings.length > 1 ? ` (and ${findings.length - 1} more)` : '';
+  return `contract lint ${f.code} at ${logPath(f.path)}: ${LINT_SUMMARY[f.code] ?? 'the definition is unsafe to show a model'}${more}`;
 }
 
 /** Blocking lint findings by definition hash (bounded: oldest dropped). */
@@ -288,11 +304,8 @@ function admitOne(
   } catch {
     return 'contract lint lint-failed: the definition could not be checked';
   }
-  if (findings.length > 0) {
-    const f = findings[0];
-    const more = findings.length > 1 ? ` (and ${findings.length - 1} more)` : '';
-    return `contract lint ${f.code} at ${logPath(f.path)}: ${LINT_SUMMARY[f.code] ?? 'the definition is unsafe to show a model'}${more}`;
-  }
+  const blocked = blockingSummary(findings);
+  if (blocked) return blocked;
   const declaration = input.declarations?.found.get(pinKey(server, wire));
   const behavior = toolIdentity(tool, pin ? declaration?.behavior : undefined);
   if (policy.readOnly) {
@@ -319,5 +332,15 @@ function admitOne(
     pinned: pin !== undefined,
     declaredArgs,
     check: compiled.check,
+    flow: flowOf(tool),
   };
+}
+
+/** A tool's flow labels; a definition the inference cannot read has none (the tool is still checked like any other). */
+function flowOf(tool: RawTool): ToolFlow {
+  try {
+    return mcpToolFlow(tool as Parameters<typeof mcpToolFlow>[0]);
+  } catch {
+    return NO_FLOW;
+  }
 }

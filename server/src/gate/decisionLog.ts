@@ -3,8 +3,11 @@
 //
 //   {"time":"2026-…Z","server":"memory","tool":"read_graph","decision":"allowed","reason":"…","arguments":["query"]}
 //
-// Decisions: `served`/`withheld` (tools/list), `allowed`/`refused`/`error`
-// (tools/call), `upstream` (a server started, changed its tools or stopped).
+// Decisions: `served`/`withheld` (tools, prompts, resources), `allowed`/
+// `refused`/`error` (tools/call, prompts/get, resources/read), `upstream` (a
+// server started, changed its lists or stopped), `report` (the tool set's
+// flow risks at start). `codes` adds what else happened: the flow policy's
+// decision (`flow-confirmed`, `flow-blocked`, …) and `secret-redacted`.
 // Only argument names are written, never their values; what the gate writes
 // is checked once more here: names in backticks that are not plain
 // identifiers become their length, anything shaped like a credential is
@@ -13,6 +16,7 @@
 import * as fs from 'node:fs';
 import { findCredentials } from '../contracts/lints/lintText';
 import { logName } from './logShapes';
+import type { FlowDecisionCode } from './flowGate';
 
 /** Longest reason written (a line stays readable and bounded). */
 const MAX_REASON = 1000;
@@ -24,7 +28,10 @@ export function logSafe(text: string): string {
   return out.length > MAX_REASON ? `${out.slice(0, MAX_REASON - 3)}...` : out;
 }
 
-export type Decision = 'served' | 'withheld' | 'allowed' | 'refused' | 'error' | 'upstream';
+export type Decision = 'served' | 'withheld' | 'allowed' | 'refused' | 'error' | 'upstream' | 'report';
+
+/** Codes a log line may carry besides its decision (each explained in explain/contracts.ts). */
+export type GateDecisionCode = FlowDecisionCode | 'secret-redacted' | 'secret-scan-failed' | 'lethal-trifecta' | 'tamper-risk';
 
 export interface DecisionEntry {
   server?: string;
@@ -35,6 +42,8 @@ export interface DecisionEntry {
   arguments?: string[];
   /** Milliseconds the upstream took (allowed calls). */
   ms?: number;
+  /** What else happened: the flow policy's decision, redacted secrets. */
+  codes?: GateDecisionCode[];
 }
 
 export interface DecisionSink {
@@ -49,6 +58,7 @@ function record(e: DecisionEntry): DecisionEntry {
   if (e.tool !== undefined) r.tool = logName(e.tool);
   if (e.arguments !== undefined) r.arguments = e.arguments.map((a) => (a.startsWith('(') ? a : logName(a)));
   if (e.ms !== undefined) r.ms = Math.round(e.ms * 100) / 100;
+  if (e.codes !== undefined && e.codes.length > 0) r.codes = [...e.codes];
   return r;
 }
 
@@ -62,6 +72,7 @@ function line(e: DecisionEntry): string {
   out.reason = r.reason;
   if (r.arguments !== undefined) out.arguments = r.arguments;
   if (r.ms !== undefined) out.ms = r.ms;
+  if (r.codes !== undefined) out.codes = r.codes;
   return JSON.stringify(out) + '\n';
 }
 

@@ -19,22 +19,44 @@
 //   - messages over `maxMessageBytes` are refused both ways (upstream.ts,
 //     boundedRead.ts) and the gate stays up.
 //
-// Only tools are proxied: the gate offers no resources or prompts.
+// Prompts, resources and resource templates are proxied like tools: listed
+// only when pinned, unchanged and lint-clean (primitiveAdmission.ts);
+// prompts/get and resources/read reach only the server that offers them, and
+// their answers are redacted like tool results.
 
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  type CallToolResult,
+  type JSONRPCMessage,
+} from '@modelcontextprotocol/sdk/types.js';
+import { admitItems, itemNoun, withheldKey, type ItemAdmission, type ItemVerdict, type ServedItem } from './primitiveAdmission';
+import type { PrimitiveKind } from '../contracts/pins';
 import { isJsonObject } from '../schema/json';
 import { pinOf, type LockFile, type PinnedDeclarations } from '../contracts/pins';
 import type { ServerConfig } from '../contracts/mcp';
 import { admitToolsAsync, LintCache, type Admission, type ServerState, type Verdict } from './admission';
 import { DEFAULT_MAX_MESSAGE_BYTES, installBoundedReader, MESSAGE_TOO_LARGE, wireBytes, type Oversize } from './boundedRead';
 import { argumentNames, decideCall } from './decision';
-import type { DecisionSink } from './decisionLog';
+import type { DecisionSink, GateDecisionCode } from './decisionLog';
 import { EXPECT_META_KEY } from './identity';
 import { errorShape, logName } from './logShapes';
-import type { GatePolicy } from './policy';
+import { DEFAULT_ASK_TIMEOUT_SECONDS, type GatePolicy } from './policy';
+import { decideFlow, observeAnswer, toolSetFlows, toolSetWarnings, type LabelledTool, type SessionSources } from '../contracts/flows';
+import { settleFlow, type AskClient } from './flowGate';
+import { countsText, redactJson, redactText, SecretScanError } from './secretScan';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import { Upstream, UpstreamError } from './upstream';
 
 export const GATE_VERSION = '0.1.0';
@@ -60,7 +82,11 @@ export interface GateSettings {
   debounceMs?: number;
   /** Working directory of stdio upstreams that name none. */
   cwd?: string;
+  /** Told the tool set's flow risks once every upstream has started or failed (the CLI prints them). */
+  onReport?: (lines: string[]) => void;
 }
+
+type CallExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 function toolError(text: string): CallToolResult {
   return { content: [{ type: 'text', text }], isError: true };
@@ -86,7 +112,10 @@ export class Gate {
   private closed = false;
 
   constructor(private readonly settings: GateSettings) {
-    this.server = new Server({ name: 'ilo-gate', version: GATE_VERSION }, { capabilities: { tools: { listChanged: true } } });
+    this.server = new Server(
+      { name: 'ilo-gate', version: GATE_VERSION },
+      { capabilities: { tools: { listChanged: true }, prompts: { listChanged: true }, resources: { listChanged: true } } },
+    );
     this.server.setRequestHandler(ListToolsRequestSchema, async () => {
       await this.refreshForListing();
       this.listedOnce = true;
@@ -95,7 +124,34 @@ export class Gate {
     });
     this.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
       await this.waitForStart();
-      return this.call(request.params, extra.signal);
+      return this.call(request.params, extra);
+    });
+    // Prompts and resources: served like tools (pinned, unchanged, lint-clean; primitiveAdmission.ts).
+    this.server.setRequestHandler(ListPromptsRequestSchema, async () => {
+      await this.refreshForListing();
+      this.itemsListed.add('prompts');
+      this.lastItemSignature.set('prompts', this.itemSignature('prompts'));
+      return { prompts: [...this.items.prompts.values()].map((p) => p.definition) } as never;
+    });
+    this.server.setRequestHandler(ListResourcesRequestSchema, async () => {
+      await this.refreshForListing();
+      this.itemsListed.add('resources');
+      this.lastItemSignature.set('resources', this.itemSignature('resources'));
+      return { resources: [...this.items.resources.values()].map((r) => r.definition) } as never;
+    });
+    this.server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => {
+      await this.refreshForListing();
+      this.itemsListed.add('resources');
+      this.lastItemSignature.set('resources', this.itemSignature('resources'));
+      return { resourceTemplates: this.items.templates.map((t) => t.definition) } as never;
+    });
+    this.server.setRequestHandler(GetPromptRequestSchema, async (request, extra) => {
+      await this.waitForStart();
+      return (await this.getPrompt(request.params, extra.signal)) as never;
+    });
+    this.server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
+      await this.waitForStart();
+      return (await this.readResource(request.params, extra.signal)) as never;
     });
     // A malformed message from the agent is its problem: logged as a shape, never fatal.
     this.server.onerror = (e) => this.settings.log.write({ decision: 'refused', reason: `a message from the client could not be handled: ${errorShape(e)}` });
@@ -131,8 +187,22 @@ export class Gate {
 
   /** Start every upstream (each on its own) and admit their tools; idempotent. Resolves when all have started or failed. */
   start(): Promise<void> {
-    this.started ??= Promise.all([...this.upstreams.values()].map((up) => this.startOne(up))).then(() => undefined);
+    this.started ??= Promise.all([...this.upstreams.values()].map((up) => this.startOne(up))).then(() => this.reportFlows());
     return this.started;
+  }
+
+  /** The flow risks of the tools served at start (lethal trifecta, tamper risk): one line each, empty when none. */
+  flowReport(): string[] {
+    const tools: LabelledTool[] = [...this.admission.served.values()].map((t) => ({ name: t.name, origin: this.upstreams.size > 1 ? t.server : undefined, flow: t.flow }));
+    return toolSetWarnings(toolSetFlows(tools));
+  }
+
+  private reportFlows(): void {
+    const lines = this.flowReport();
+    for (const line of lines) {
+      this.settings.log.write({ decision: 'report', reason: `${line}; calls to such tools after such answers follow the flow policy`, codes: [line.startsWith('lethal') ? 'lethal-trifecta' : 'tamper-risk'] });
+    }
+    this.settings.onReport?.(lines);
   }
 
   private startOne(up: Upstream): Promise<void> {
@@ -145,6 +215,10 @@ export class Gate {
         this.states.set(up.name, listing);
         const info = up.serverInfo ? ` (${logName(up.serverInfo.name)} ${logName(up.serverInfo.version || '?')})` : '';
         this.settings.log.write({ server: up.name, decision: 'upstream', reason: `started${info}; it lists ${listing.tools.length} tool${listing.tools.length === 1 ? '' : 's'}` });
+        // Prompts or resources left out of its lists (invalid, listed twice, a list that failed): by index and why, never their text.
+        const problems = listing.itemProblems ?? [];
+        for (const p of problems.slice(0, WITHHELD_LOG_LINES)) this.settings.log.write({ server: up.name, decision: 'withheld', reason: `not served: ${p}` });
+        if (problems.length > WITHHELD_LOG_LINES) this.settings.log.write({ server: up.name, decision: 'withheld', reason: `and ${problems.length - WITHHELD_LOG_LINES} more prompts or resources not served` });
       } catch (e) {
         const reason = e instanceof UpstreamError ? e.logReason : errorShape(e);
         this.states.set(up.name, { down: reason });
@@ -273,7 +347,15 @@ export class Gate {
 
   /** Tell the agent the list changed, when what is served is not what it was last shown. */
   private async notifyIfChanged(): Promise<void> {
-    if (!this.listedOnce || this.closed) return;
+    if (this.closed) return;
+    for (const kind of ['prompts', 'resources'] as const) {
+      if (!this.itemsListed.has(kind)) continue;
+      const sig = this.itemSignature(kind);
+      if (sig === this.lastItemSignature.get(kind)) continue;
+      this.lastItemSignature.set(kind, sig);
+      await (kind === 'prompts' ? this.server.sendPromptListChanged() : this.server.sendResourceListChanged()).catch(() => undefined);
+    }
+    if (!this.listedOnce) return;
     const signature = this.signature();
     if (signature === this.lastNotified) return;
     this.lastNotified = signature;
@@ -304,6 +386,9 @@ export class Gate {
         });
         this.admission = next;
         this.logVerdicts(next.verdicts.filter((v) => !before.has(verdictKey(v))), why);
+        const itemsBefore = new Set(this.items.verdicts.map(itemVerdictKey));
+        this.items = admitItems(new Map(this.states), this.settings.lock, this.settings.policy, this.lintCache, this.settings.lockName);
+        this.logItemVerdicts(this.items.verdicts.filter((v) => !itemsBefore.has(itemVerdictKey(v))), why);
       } while (this.admitAgain && !this.closed);
     };
     this.admitting = run().finally(() => (this.admitting = undefined));
@@ -336,7 +421,123 @@ export class Gate {
     }
   }
 
-  private async call(params: { name: string; arguments?: unknown; _meta?: unknown }, signal: AbortSignal): Promise<CallToolResult> {
+  /** The prompts, resources and templates served now. */
+  private items: ItemAdmission = { prompts: new Map(), resources: new Map(), templates: [], withheld: new Map(), verdicts: [] };
+  private readonly itemsListed = new Set<'prompts' | 'resources'>();
+  private readonly lastItemSignature = new Map<'prompts' | 'resources', string>();
+
+  /** What is served of prompts, resources and templates now (for tests and tools). */
+  get currentItems(): ItemAdmission {
+    return this.items;
+  }
+
+  private itemSignature(kind: 'prompts' | 'resources'): string {
+    const served = kind === 'prompts' ? [...this.items.prompts.values()] : [...this.items.resources.values(), ...this.items.templates];
+    return served.map((i) => `${i.kind}\u0000${i.server}\u0000${i.key}\u0000${i.hash}`).sort().join('\n');
+  }
+
+  private logItemVerdicts(fresh: ItemVerdict[], cause: string | undefined): void {
+    let withheld = 0;
+    for (const v of fresh) {
+      if (v.decision === 'withheld' && ++withheld > WITHHELD_LOG_LINES) continue;
+      this.settings.log.write({ server: v.server, tool: itemLogName(v.kind, v.key), decision: v.decision, reason: cause ? `${v.reason} (after: ${cause})` : v.reason });
+    }
+    if (withheld > WITHHELD_LOG_LINES) this.settings.log.write({ decision: 'withheld', reason: `and ${withheld - WITHHELD_LOG_LINES} more prompts or resources withheld` });
+  }
+
+  /** Why a prompt, resource or template key is not served (an MCP error: prompts/get and resources/read have no tool-error form). */
+  private notServed(kind: PrimitiveKind, key: string, asked: string): McpError {
+    const why = this.items.withheld.get(withheldKey(kind, key));
+    const noun = itemNoun(kind);
+    if (why && why.length > 0) {
+      const reasons = [...new Set(why.map((v) => `${v.reason}${why.length > 1 ? ` [${v.server}]` : ''}`))];
+      this.settings.log.write({ server: why.length === 1 ? why[0].server : undefined, tool: itemLogName(kind, key), decision: 'refused', reason: `${asked}: the ${noun} is withheld by the gate: ${reasons.join('; ')}` });
+      return new McpError(ErrorCode.InvalidParams, `ilo gate refused ${asked}: the ${noun} is withheld by the gate: ${reasons.join('; ')}`);
+    }
+    this.settings.log.write({ decision: 'refused', reason: `${asked}: no ${noun} of that ${kind === 'prompts' ? 'name' : 'uri'} (${[...key].length} characters) is served by this gate` });
+    return new McpError(ErrorCode.InvalidParams, `ilo gate refused ${asked}: no ${noun} \`${key.length > 200 ? `${key.slice(0, 197)}...` : key}\` is served by this gate`);
+  }
+
+  private async getPrompt(params: { name: string; arguments?: Record<string, string>; _meta?: unknown }, signal: AbortSignal): Promise<Record<string, unknown>> {
+    const name = String(params.name);
+    const prompt = this.items.prompts.get(name);
+    if (!prompt) throw this.notServed('prompts', name, 'prompts/get');
+    const args = params.arguments ?? {};
+    const declared = prompt.args?.declared ?? new Set<string>();
+    const names = Object.keys(args).filter((k) => declared.has(k));
+    const unknown = Object.keys(args).filter((k) => !declared.has(k));
+    const missing = (prompt.args?.required ?? []).filter((r) => !Object.hasOwn(args, r));
+    if (unknown.length > 0 || missing.length > 0) {
+      const what = unknown.length > 0 ? `${unknown.length} argument${unknown.length === 1 ? '' : 's'} the pinned prompt does not declare` : `no value for the required argument${missing.length === 1 ? '' : 's'} ${missing.map((m) => `\`${m}\``).join(', ')}`;
+      this.settings.log.write({ server: prompt.server, tool: itemLogName('prompts', name), decision: 'refused', reason: `prompts/get: ${what}`, arguments: names });
+      throw new McpError(ErrorCode.InvalidParams, `ilo gate refused prompts/get \`${name}\`: ${what}`);
+    }
+    return this.forwardItem(prompt, 'prompts/get', { name, arguments: args }, names, signal, (r) => Array.isArray(r.messages));
+  }
+
+  private async readResource(params: { uri: string; _meta?: unknown }, signal: AbortSignal): Promise<Record<string, unknown>> {
+    const uri = String(params.uri);
+    let item: ServedItem | undefined = this.items.resources.get(uri);
+    if (!item) {
+      const matching = this.items.templates.filter((t) => t.matcher?.matches(uri));
+      const servers = [...new Set(matching.map((t) => t.server))];
+      if (servers.length > 1) {
+        this.settings.log.write({ decision: 'refused', reason: `resources/read: a uri (${[...uri].length} characters) matches resource templates of ${servers.map((x) => `\`${x}\``).join(' and ')}` });
+        throw new McpError(ErrorCode.InvalidParams, `ilo gate refused resources/read: the uri matches resource templates of ${servers.map((x) => `\`${x}\``).join(' and ')}; which server is meant cannot be told`);
+      }
+      item = matching[0];
+    }
+    if (!item) throw this.notServed('resources', uri, 'resources/read');
+    const read = item;
+    const result = await this.forwardItem(read, 'resources/read', { uri }, [], signal, (r) => Array.isArray(r.contents));
+    // A resource is the user's data, and one from the web is someone else's content: the session has seen it.
+    const web = /^https?:/i.test(uri);
+    this.sources = observeAnswer(this.sources, { name: `resources/read (${read.server})`, flow: { labels: web ? ['private', 'untrusted'] : ['private'] } });
+    return result;
+  }
+
+  /** Send prompts/get or resources/read to the server that offers the item; answer redacted; every outcome logged. */
+  private async forwardItem(
+    item: ServedItem,
+    method: 'prompts/get' | 'resources/read',
+    params: Record<string, unknown>,
+    names: string[],
+    signal: AbortSignal,
+    valid: (r: Record<string, unknown>) => boolean,
+  ): Promise<Record<string, unknown>> {
+    const upstream = this.upstreams.get(item.server)!;
+    const logTool = itemLogName(item.kind, item.key);
+    const started = performance.now();
+    let result: Record<string, unknown>;
+    try {
+      result = await upstream.request(method, params, signal);
+    } catch (e) {
+      const err = e instanceof UpstreamError ? e : new UpstreamError(item.server, e instanceof Error ? e.message : String(e), 'failed', `server \`${item.server}\` failed ${method}: ${errorShape(e)}`);
+      this.settings.log.write({ server: item.server, tool: logTool, decision: 'error', reason: err.logReason, arguments: names });
+      throw new McpError(ErrorCode.InternalError, `ilo gate: ${redactText(err.message).text}`);
+    }
+    if (!valid(result)) {
+      this.settings.log.write({ server: item.server, tool: logTool, decision: 'error', reason: `the server answered ${method} with something that is not its result`, arguments: names });
+      throw new McpError(ErrorCode.InternalError, `ilo gate: server \`${item.server}\` answered ${method} with something that is not its result`);
+    }
+    const redacted = this.redact(result);
+    if (redacted === undefined) {
+      this.settings.log.write({ server: item.server, tool: logTool, decision: 'refused', reason: `${method}: the answer could not be scanned for secrets (too many values); it was withheld`, arguments: names, codes: ['secret-scan-failed'] });
+      throw new McpError(ErrorCode.InternalError, `ilo gate: the answer to ${method} could not be scanned for secrets within the gate's limits, so it was withheld`);
+    }
+    this.settings.log.write({
+      server: item.server,
+      tool: logTool,
+      decision: 'allowed',
+      reason: `${method}: passed every check${redacted === '' ? '' : `; redacted ${redacted}`}`,
+      arguments: names,
+      ms: performance.now() - started,
+      codes: redacted === '' ? undefined : ['secret-redacted'],
+    });
+    return result;
+  }
+
+  private async call(params: { name: string; arguments?: unknown; _meta?: unknown }, extra: CallExtra): Promise<CallToolResult> {
     const decision = decideCall(this.admission, params);
     const known = this.admission.served.get(params.name) ?? undefined;
     const withheld = this.admission.withheld.get(params.name);
@@ -349,22 +550,73 @@ export class Gate {
     }
     const { tool, args } = decision;
     const names = argumentNames(args, tool.declaredArgs);
+    const codes: GateDecisionCode[] = [];
+    let flowNote = '';
+    // The session's flows: a sink or destructive tool after private data or untrusted content came back.
+    const flow = decideFlow(this.sources, { name: tool.name, flow: tool.flow }, this.settings.policy.flows);
+    if (flow.action !== 'allow') {
+      const outcome = await settleFlow(
+        { tool: tool.name, server: tool.server, args, decision: flow },
+        { capabilities: this.server.getClientCapabilities(), ask: extra.sendRequest as unknown as AskClient },
+        { timeoutMs: (this.settings.policy.flows?.askTimeoutSeconds ?? DEFAULT_ASK_TIMEOUT_SECONDS) * 1000, signal: extra.signal },
+      );
+      if (!outcome.proceed) {
+        this.settings.log.write({ server: tool.server, tool: tool.name, decision: 'refused', reason: outcome.logReason, arguments: names, codes: [outcome.code] });
+        return toolError(`ilo gate refused the call: ${outcome.reason}`);
+      }
+      codes.push(outcome.code);
+      flowNote = `; ${outcome.logReason}`;
+    }
     const upstream = this.upstreams.get(tool.server)!;
     const started = performance.now();
     try {
-      const result = await upstream.call(tool.name, args, forwardedMeta(params._meta), signal);
+      const result = await upstream.call(tool.name, args, forwardedMeta(params._meta), extra.signal);
       // The SDK checks the whole result on its way out; a result without content would fail there as a protocol error.
       if (!Array.isArray(result.content) && result.task === undefined) {
-        this.settings.log.write({ server: tool.server, tool: tool.name, decision: 'error', reason: 'the server answered with something that is not a tool result', arguments: names });
+        this.settings.log.write({ server: tool.server, tool: tool.name, decision: 'error', reason: 'the server answered with something that is not a tool result', arguments: names, codes });
         return toolError(`ilo gate: server \`${tool.server}\` answered \`${tool.name}\` with something that is not a tool result`);
       }
-      this.settings.log.write({ server: tool.server, tool: tool.name, decision: 'allowed', reason: 'passed every check', arguments: names, ms: performance.now() - started });
+      // Whatever it answered is in the agent's context now: the session has seen its data.
+      this.sources = observeAnswer(this.sources, { name: tool.name, flow: tool.flow });
+      const redacted = this.redact(result);
+      if (redacted === undefined) {
+        this.settings.log.write({ server: tool.server, tool: tool.name, decision: 'refused', reason: 'the answer could not be scanned for secrets (too many values); it was withheld', arguments: names, codes: [...codes, 'secret-scan-failed'] });
+        return toolError(`ilo gate: the answer of \`${tool.name}\` could not be scanned for secrets within the gate's limits, so it was withheld`);
+      }
+      if (redacted !== '') codes.push('secret-redacted');
+      const note = redacted === '' ? '' : `; redacted ${redacted}`;
+      this.settings.log.write({ server: tool.server, tool: tool.name, decision: 'allowed', reason: `passed every check${flowNote}${note}`, arguments: names, ms: performance.now() - started, codes });
       return result as CallToolResult;
     } catch (e) {
       const err = e instanceof UpstreamError ? e : new UpstreamError(tool.server, e instanceof Error ? e.message : String(e), 'failed', `server \`${tool.server}\` failed the call: ${errorShape(e)}`);
+      // What the server said reached the agent as well.
+      if (err.kind === 'failed') this.sources = observeAnswer(this.sources, { name: tool.name, flow: tool.flow });
       // A server's own error message may echo the arguments: it goes to the caller, the log gets its shape.
-      this.settings.log.write({ server: tool.server, tool: tool.name, decision: 'error', reason: err.logReason, arguments: names });
-      return toolError(`ilo gate: ${err.message}`);
+      this.settings.log.write({ server: tool.server, tool: tool.name, decision: 'error', reason: err.logReason, arguments: names, codes });
+      return toolError(`ilo gate: ${redactText(err.message).text}`);
+    }
+  }
+
+  /** What the session has seen: the first tool that brought private data, and untrusted content. */
+  private sources: SessionSources = {};
+
+  /** The flow sources of this session so far (tests, tools). */
+  get sessionSources(): SessionSources {
+    return this.sources;
+  }
+
+  /**
+   * Secrets in an answer replaced in place (unless the policy turns it off):
+   * the categories and counts as text ('' when none), or undefined when the
+   * answer is too big to scan (the caller withholds it).
+   */
+  private redact(answer: unknown): string | undefined {
+    if (this.settings.policy.redactSecrets === false) return '';
+    try {
+      return countsText(redactJson(answer));
+    } catch (e) {
+      if (e instanceof SecretScanError) return undefined;
+      throw e;
     }
   }
 }
@@ -403,6 +655,17 @@ function pinnedArgs(lock: LockFile, servers: readonly string[], name: string): S
     if (isJsonObject(schema) && isJsonObject(schema.properties)) for (const k of Object.keys(schema.properties)) out.add(k);
   }
   return out;
+}
+
+function itemVerdictKey(v: ItemVerdict): string {
+  return `${v.server}\u0000${v.kind}\u0000${v.key}\u0000${v.decision}\u0000${v.reason}`;
+}
+
+/** How the log names a prompt (its name) or a resource (a uri is data: its scheme and length only). */
+function itemLogName(kind: PrimitiveKind, key: string): string {
+  if (kind === 'prompts') return `prompt/${logName(key)}`;
+  const scheme = /^([A-Za-z][A-Za-z0-9+.-]{0,30}):/.exec(key)?.[1] ?? 'no-scheme';
+  return `${kind === 'resources' ? 'resource' : 'template'}/${scheme}/${[...key].length}-characters`;
 }
 
 function verdictKey(v: Verdict): string {

@@ -5,8 +5,16 @@
 //     "allowNew": ["memory/*"],                  // true, false, or selectors: tools not pinned in the lock
 //     "allow": ["memory/*", "search_*"],         // when present, only these tools are served
 //     "deny": ["*/delete_*"],                    // never served (deny wins over allow)
-//     "expect": {"memory/read_graph": "PURE READ DATA"}   // the identity a tool must have
+//     "expect": {"memory/read_graph": "PURE READ DATA"},  // the identity a tool must have
+//     "flows": {"leak": "ask", "tamper": "block", "askTimeoutSeconds": 60},   // per-session flow policy
+//     "redactSecrets": true                      // redact credentials in what servers answer (default)
 //   }
+//
+// `flows`: after a tool that returns private data has answered, a call to a
+// sink is a possible leak; after a tool that returns untrusted content has
+// answered, a call to a sink or a destructive tool is possible tampering.
+// Each is handled by `block`, `ask` (confirm with the user through MCP
+// elicitation; the default) or `log` (flowGate.ts).
 //
 // A selector is `tool` (any server) or `server/tool`; `*` matches any run of
 // characters. An expectation is behavior words in any order (a subset is
@@ -15,6 +23,7 @@
 import Ajv from 'ajv';
 import type { ErrorObject } from 'ajv';
 import { parseExpectation } from './identity';
+import type { FlowAction } from '../contracts/flows';
 import { jsonProblem } from '../schema/jsonSyntax';
 
 export interface GatePolicy {
@@ -23,7 +32,13 @@ export interface GatePolicy {
   allow?: string[];
   deny?: string[];
   expect?: Record<string, string>;
+  flows?: { leak?: FlowAction; tamper?: FlowAction; askTimeoutSeconds?: number };
+  /** Redact secrets in results, resources and prompts (default true). */
+  redactSecrets?: boolean;
 }
+
+/** How long the gate waits for the user's answer to a flow question by default (seconds). */
+export const DEFAULT_ASK_TIMEOUT_SECONDS = 120;
 
 const SELECTOR = { type: 'string', minLength: 1, pattern: '^[^/]+(/[^/]+)?$' };
 
@@ -39,6 +54,16 @@ export const POLICY_SCHEMA = {
     allow: { type: 'array', items: SELECTOR },
     deny: { type: 'array', items: SELECTOR },
     expect: { type: 'object', propertyNames: SELECTOR, additionalProperties: { type: 'string', minLength: 1 } },
+    flows: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        leak: { enum: ['block', 'ask', 'log'] },
+        tamper: { enum: ['block', 'ask', 'log'] },
+        askTimeoutSeconds: { type: 'number', exclusiveMinimum: 0, maximum: 3600 },
+      },
+    },
+    redactSecrets: { type: 'boolean' },
   },
 } as const;
 
@@ -50,7 +75,8 @@ function describe(e: ErrorObject, all: readonly ErrorObject[]): string {
   const at = e.instancePath === '' ? 'the policy' : e.instancePath;
   if (e.keyword === 'additionalProperties') {
     const key = (e.params as { additionalProperty: string }).additionalProperty;
-    return `${at} has an unknown key "${key}" (known: ${KEYS.join(', ')})`;
+    const known = e.instancePath === '/flows' ? Object.keys(POLICY_SCHEMA.properties.flows.properties) : KEYS;
+    return `${at} has an unknown key "${key}" (known: ${known.join(', ')})`;
   }
   if (e.keyword === 'pattern' || (e.keyword === 'minLength' && /^\/(allow|deny|allowNew)\//.test(e.instancePath))) {
     return `${at} is not a tool selector: write "tool" or "server/tool" ("*" matches anything)`;
@@ -59,6 +85,7 @@ function describe(e: ErrorObject, all: readonly ErrorObject[]): string {
     const keys = all.filter((o) => o.propertyName !== undefined && o.instancePath === e.instancePath).map((o) => JSON.stringify(o.propertyName));
     return `${at} has a key that is not a tool selector ("tool" or "server/tool")${keys.length > 0 ? `: ${[...new Set(keys)].join(', ')}` : ''}`;
   }
+  if (e.keyword === 'enum') return `${at} must be "block", "ask" or "log"`;
   if (e.keyword === 'anyOf') return `${at} must be true, false or a list of tool selectors`;
   return `${at} ${e.message ?? 'is invalid'}`;
 }

@@ -13,7 +13,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ResultSchema, ToolListChangedNotificationSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { PromptListChangedNotificationSchema, ResourceListChangedNotificationSchema, ResultSchema, ToolListChangedNotificationSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { listAllItems, listedKinds, type PrimitiveListKind, type RawItem } from '../contracts/mcp/primitiveList';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { listAllTools, McpListError, type InputProblem, type RawTool, type ServerConfig } from '../contracts/mcp';
 import { installBoundedReader, MESSAGE_TOO_LARGE, DEFAULT_MAX_MESSAGE_BYTES } from './boundedRead';
@@ -132,6 +133,8 @@ export class Upstream {
       throw new UpstreamError(this.name, this.down);
     }
     this.client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.options.onListChanged());
+    this.client.setNotificationHandler(PromptListChangedNotificationSchema, () => this.options.onListChanged());
+    this.client.setNotificationHandler(ResourceListChangedNotificationSchema, () => this.options.onListChanged());
     this.client.onclose = () => {
       if (this.closing || this.down !== undefined) return;
       this.down = `it closed the connection (exited?)${this.stderrBytes > 0 ? `; it wrote ${this.stderrBytes} bytes to stderr` : ''}`;
@@ -151,13 +154,30 @@ export class Upstream {
     if (info && typeof info.name === 'string') this.serverInfo = { name: info.name, version: String(info.version ?? '') };
   }
 
-  /** Every tool the server lists now, exactly as sent. */
-  async list(timeoutMs = this.options.startTimeoutMs): Promise<{ tools: RawTool[]; problems: InputProblem[] }> {
+  /**
+   * Every tool the server lists now, exactly as sent, and its prompts,
+   * resources and resource templates when its capabilities say it has them
+   * (a kind that fails to list is reported in `itemProblems` and left empty).
+   */
+  async list(timeoutMs = this.options.startTimeoutMs): Promise<{ tools: RawTool[]; problems: InputProblem[]; items: Partial<Record<PrimitiveListKind, RawItem[]>>; itemProblems: string[] }> {
     if (this.down !== undefined) throw new UpstreamError(this.name, `server \`${this.name}\` is not available: ${this.down}`);
     const deadline = Date.now() + timeoutMs;
     try {
-      const { tools, problems } = await listAllTools(this.client, this.name, { remaining: () => Math.max(1, deadline - Date.now()) });
-      return { tools, problems };
+      const remaining = () => Math.max(1, deadline - Date.now());
+      const { tools, problems } = await listAllTools(this.client, this.name, { remaining });
+      const items: Partial<Record<PrimitiveListKind, RawItem[]>> = {};
+      const itemProblems: string[] = [];
+      for (const kind of listedKinds(this.client.getServerCapabilities())) {
+        try {
+          const listing = await listAllItems(this.client, kind, remaining);
+          items[kind] = listing.items;
+          itemProblems.push(...listing.problems);
+        } catch (e) {
+          items[kind] = [];
+          itemProblems.push(`${kind}: listing failed (${errorShape(e)}); none is served`);
+        }
+      }
+      return { tools, problems, items, itemProblems };
     } catch (e) {
       const why = Date.now() - this.oversizedAt < 1000 ? `its tool list was over the message size limit of ${this.maxBytes} bytes` : Date.now() >= deadline ? `it did not list its tools within ${Math.round(timeoutMs / 100) / 10} s` : `listing failed: ${errorShape(e)}`;
       throw new UpstreamError(this.name, `listing the tools of \`${this.name}\` failed: ${why}`, 'failed');
@@ -166,16 +186,21 @@ export class Upstream {
 
   /** Call a tool; resolves to the server's result as sent, rejects with an UpstreamError. */
   async call(tool: string, args: Record<string, unknown>, meta: Record<string, unknown> | undefined, signal?: AbortSignal): Promise<Record<string, unknown>> {
-    if (this.down !== undefined) throw new UpstreamError(this.name, `server \`${this.name}\` is not available: ${this.down}`);
     const params: Record<string, unknown> = { name: tool, arguments: args };
     if (meta && Object.keys(meta).length > 0) params._meta = meta;
+    return this.request('tools/call', params, signal);
+  }
+
+  /** prompts/get or resources/read (or tools/call), with the call deadline; the result as sent, or an UpstreamError. */
+  async request(method: 'tools/call' | 'prompts/get' | 'resources/read', params: Record<string, unknown>, signal?: AbortSignal): Promise<Record<string, unknown>> {
+    if (this.down !== undefined) throw new UpstreamError(this.name, `server \`${this.name}\` is not available: ${this.down}`);
     const controller = new AbortController();
     const onAbort = () => controller.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
     this.inflight.add(controller);
     const startedAt = Date.now();
     try {
-      return (await this.client.request({ method: 'tools/call', params }, ResultSchema, { timeout: this.options.callTimeoutMs, signal: controller.signal })) as Record<string, unknown>;
+      return (await this.client.request({ method, params } as never, ResultSchema, { timeout: this.options.callTimeoutMs, signal: controller.signal })) as Record<string, unknown>;
     } catch (e) {
       const code = (e as { code?: unknown })?.code;
       const message = e instanceof Error ? e.message : String(e);
@@ -193,7 +218,8 @@ export class Upstream {
         throw new UpstreamError(this.name, why, 'down');
       }
       // The server's own message (it may echo the arguments) goes to the caller; the log gets its shape.
-      throw new UpstreamError(this.name, `server \`${this.name}\` failed the call: ${message}`, 'failed', `server \`${this.name}\` failed the call: ${errorShape(e)}`);
+      const what = method === 'tools/call' ? 'the call' : method;
+      throw new UpstreamError(this.name, `server \`${this.name}\` failed ${what}: ${message}`, 'failed', `server \`${this.name}\` failed ${what}: ${errorShape(e)}`);
     } finally {
       this.inflight.delete(controller);
       signal?.removeEventListener('abort', onAbort);

@@ -25,6 +25,7 @@ import {
   type Domain,
   type Mutability,
 } from './behaviorWords';
+import { FLOW_LABELS, isFlowLabel, isSanitizerWord, isSourceLabel, type FlowLabel, type SinkLabel, type SourceLabel } from './flowWords';
 
 /** Declarations that can carry annotations. */
 export type AnnotatedKind = 'tool' | 'function' | 'type' | 'alias';
@@ -59,6 +60,21 @@ export interface ToolHints extends Span {
   openWorldHint?: boolean;
 }
 
+/**
+ * `@flow private sink=body`: where a tool's data comes from and goes
+ * (docs/flows.md). On a function, `sanitizer` says its result is clean.
+ */
+export interface FlowAnnotation extends Span {
+  /** The labels declared, in order (empty with `none` or a bare `sanitizer`). */
+  labels: FlowLabel[];
+  /** `none`: the tool has no flow labels (switches inference off). */
+  none: boolean;
+  /** For `sink` / `destructive`: the parameters the label is about (`sink=body,subject`); absent: every parameter. */
+  params: Partial<Record<SinkLabel, string[]>>;
+  /** Functions: `sanitizer` (both source labels) or `sanitizer=untrusted`: what the function's result is cleaned of. */
+  sanitizes?: SourceLabel[];
+}
+
 /** One annotation line as written (also lines with keys this module does not know but was told to accept). */
 export interface AnnotationEntry extends Span {
   key: string;
@@ -85,6 +101,7 @@ export interface Annotations {
   mcp?: { fields: JsonObject } & Span;
   behavior?: Behavior;
   hints?: ToolHints;
+  flow?: FlowAnnotation;
   /** Every annotation line, in order, including ones that produced diagnostics. */
   entries: AnnotationEntry[];
 }
@@ -100,12 +117,12 @@ export interface AnnotationsResult {
 }
 
 const KEYS_BY_KIND: Record<AnnotatedKind, readonly string[]> = {
-  tool: ['title', 'wire', 'param', 'schema', 'output', 'mcp', 'behavior', 'hints'],
-  function: ['param', 'schema', 'behavior'],
+  tool: ['title', 'wire', 'param', 'schema', 'output', 'mcp', 'behavior', 'hints', 'flow'],
+  function: ['param', 'schema', 'behavior', 'flow'],
   type: ['field', 'schema'],
   alias: ['schema'],
 };
-const ALL_KEYS = ['title', 'wire', 'param', 'field', 'schema', 'output', 'mcp', 'behavior', 'hints'];
+const ALL_KEYS = ['title', 'wire', 'param', 'field', 'schema', 'output', 'mcp', 'behavior', 'hints', 'flow'];
 
 /**
  * Fields of an MCP tool that ilo says in its own way, so `@mcp` may not:
@@ -444,6 +461,16 @@ export function parseAnnotations(
         break;
       }
 
+      case 'flow': {
+        if (annotations.flow) {
+          warn('duplicate-annotation', lineSpan, 'a second `@flow` is ignored');
+          break;
+        }
+        const flow = readFlow(cur, kind, members, lineSpan, warn);
+        if (flow) annotations.flow = flow;
+        break;
+      }
+
       case 'hints': {
         if (annotations.hints) {
           warn('duplicate-annotation', lineSpan, 'a second `@hints` is ignored');
@@ -574,6 +601,91 @@ function readBehavior(cur: ArgCursor, kind: AnnotatedKind, lineSpan: Span, warn:
   return ok ? behavior : undefined;
 }
 
+const FLOW_WORDS_TOOL = `${FLOW_LABELS.join(' ')} none`;
+const FLOW_WORDS_FUNCTION = `${FLOW_LABELS.join(' ')} sanitizer`;
+
+/**
+ * `@flow WORD[=a,b] ...`: flow labels (a tool's, or a function's added to
+ * what its body does), `none` (a tool with no labels), `sanitizer[=labels]`
+ * (a function whose result is clean). Undefined when anything is wrong: a
+ * half-understood declaration must not silence the analysis.
+ */
+function readFlow(cur: ArgCursor, kind: AnnotatedKind, members: string[], lineSpan: Span, warn: Warn): FlowAnnotation | undefined {
+  const flow: FlowAnnotation = { labels: [], none: false, params: {}, start: lineSpan.start, end: lineSpan.end };
+  const allowed = kind === 'function' ? FLOW_WORDS_FUNCTION : FLOW_WORDS_TOOL;
+  let ok = true;
+  let words = 0;
+  const bad = (span: Span, message: string, hint?: string) => {
+    warn('bad-flow', span, message, { hint: hint ?? `allowed on a ${kind}: ${allowed}` });
+    ok = false;
+  };
+  for (cur.skipSpaces(); !cur.atEnd(); cur.skipSpaces()) {
+    const w = cur.word(false);
+    const text = w.text.replace(/,$/, '');
+    if (text === '') continue;
+    words++;
+    const eq = text.indexOf('=');
+    const word = (eq < 0 ? text : text.slice(0, eq)).toLowerCase();
+    const list = eq < 0 ? undefined : text.slice(eq + 1).split(',').filter((x) => x !== '');
+    const wordSpan = { start: w.start, end: w.start + (eq < 0 ? text.length : eq) };
+    if (word === 'none') {
+      if (kind === 'function') bad(wordSpan, '`none` is for tools; on a function, `sanitizer` says its result is clean');
+      else if (list !== undefined) bad(w, '`none` takes no list');
+      else flow.none = true;
+      continue;
+    }
+    if (isSanitizerWord(word)) {
+      if (kind !== 'function') {
+        bad(wordSpan, 'only a function can be a sanitizer; a tool names its labels (or `none`)');
+        continue;
+      }
+      if (flow.sanitizes) {
+        bad(wordSpan, '`sanitizer` is given twice');
+        continue;
+      }
+      const cleaned = list ?? ['private', 'untrusted'];
+      const wrong = cleaned.filter((l) => !isSourceLabel(l.toLowerCase()));
+      if (list !== undefined && list.length === 0) bad(w, '`sanitizer=` needs the labels it removes: private, untrusted');
+      else if (wrong.length > 0) bad(w, `a sanitizer removes \`private\` or \`untrusted\`, not ${wrong.map((x) => `\`${x}\``).join(', ')}`);
+      else flow.sanitizes = [...new Set(cleaned.map((l) => l.toLowerCase() as SourceLabel))];
+      continue;
+    }
+    if (!isFlowLabel(word)) {
+      bad(wordSpan, `\`${word}\` is not a flow label`);
+      continue;
+    }
+    if (flow.labels.includes(word)) {
+      bad(wordSpan, `\`${word}\` is given twice`);
+      continue;
+    }
+    if (list !== undefined) {
+      if (word !== 'sink' && word !== 'destructive') {
+        bad(w, `\`${word}\` is about what the ${kind} returns and takes no parameter list`, 'only `sink=…` and `destructive=…` name the parameters they are about');
+        continue;
+      }
+      if (list.length === 0) {
+        bad(w, `\`${word}=\` needs parameter names: \`${word}=body,subject\``);
+        continue;
+      }
+      const unknown = list.filter((p) => !members.includes(p));
+      if (unknown.length > 0) {
+        const at = text.indexOf(unknown[0], eq + 1);
+        reportUnknownMember('unknown-param', 'parameter', { text: unknown[0], start: w.start + at, end: w.start + at + unknown[0].length }, members, warn);
+        ok = false;
+        continue;
+      }
+      flow.params[word] = [...new Set(list)];
+    }
+    flow.labels.push(word);
+  }
+  if (words === 0) {
+    warn('bad-flow', lineSpan, '`@flow` needs words', { hint: `allowed on a ${kind}: ${allowed}` });
+    return undefined;
+  }
+  if (ok && flow.none && (flow.labels.length > 0 || flow.sanitizes)) bad(lineSpan, '`none` cannot go with other labels');
+  return ok ? flow : undefined;
+}
+
 function readHints(cur: ArgCursor, lineSpan: Span, warn: Warn): ToolHints | undefined {
   const hints: ToolHints = { start: lineSpan.start, end: lineSpan.end };
   let count = 0;
@@ -603,7 +715,7 @@ function readHints(cur: ArgCursor, lineSpan: Span, warn: Warn): ToolHints | unde
  */
 export function relocateAnnotations(r: AnnotationsResult, delta: number): AnnotationsResult {
   const a0 = r.annotations;
-  const placed = r.diagnostics.length > 0 || a0.entries.length > 0 || a0.properties.size > 0 || a0.schemas.size > 0 || a0.output || a0.behavior || a0.hints;
+  const placed = r.diagnostics.length > 0 || a0.entries.length > 0 || a0.properties.size > 0 || a0.schemas.size > 0 || a0.output || a0.behavior || a0.hints || a0.flow;
   // Prose only (or nothing): no offsets to move.
   if (!placed) return r;
   const move = <T extends Span>(s: T): T => ({ ...s, start: s.start + delta, end: s.end + delta });
@@ -617,6 +729,7 @@ export function relocateAnnotations(r: AnnotationsResult, delta: number): Annota
   if (a.output) annotations.output = move(a.output);
   if (a.behavior) annotations.behavior = move(a.behavior);
   if (a.hints) annotations.hints = move(a.hints);
+  if (a.flow) annotations.flow = move(a.flow);
   const diagnostics = r.diagnostics.map((d) => {
     const out: Diagnostic = move(d);
     if (d.related) out.related = d.related.map((x) => (x.file === undefined ? move(x) : x));

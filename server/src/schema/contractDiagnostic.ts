@@ -15,6 +15,7 @@ export type SchemaDiagnosticCode =
   | 'bad-mcp'
   | 'bad-behavior'
   | 'bad-hints'
+  | 'bad-flow'
   | 'bad-wire-name'
   // type → schema mapping
   | 'function-type'

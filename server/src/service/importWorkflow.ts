@@ -25,6 +25,8 @@ import {
   type McpListError,
 } from '../contracts';
 import { configVariables, type McpConfig } from '../contracts/mcp';
+import { itemKey } from '../contracts/mcp/primitiveList';
+import { lockItems } from '../contracts/pins';
 import type { Diagnostic } from '../diagnostics';
 import { parseIlo } from '../syntax/parse';
 
@@ -110,6 +112,12 @@ export async function planImport(source: ImportSource, targetPath?: string, take
     server = source.server;
     result = importTools({ tools: listing.tools }, { server, serverInfo: listing.serverInfo, takenNames, file });
     result.problems.push(...listing.problems);
+    // Its prompts and resources are pinned beside its tools (the gate serves only pinned ones).
+    const items = listing.items ?? {};
+    if (items.prompts) result.lockEntry.prompts = lockItems(items.prompts, (p) => itemKey('prompts', p));
+    if (items.resources) result.lockEntry.resources = lockItems(items.resources, (r) => itemKey('resources', r));
+    if (items.resourceTemplates) result.lockEntry.resourceTemplates = lockItems(items.resourceTemplates, (t) => itemKey('resourceTemplates', t));
+    for (const p of listing.itemProblems ?? []) result.problems.push({ path: p.split(':')[0], message: `not pinned: ${p}`, severity: 'warning' });
   }
   const plan: ImportPlan = { server, result, replacesPins: false, lockProblems: [] };
   if (lockDir && result.tools.length > 0) {

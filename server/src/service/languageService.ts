@@ -33,7 +33,7 @@ import { LineIndex } from '../syntax/lineIndex';
 import { Analyzer, combineDiagnostics, contractsFor, sortDiagnostics, suppressFindings, type FileAnalysis } from './analysis';
 import { baselineKey, readBaseline, type BaselineEntry, type SuppressionOutcome } from '../suppress';
 import * as fs from 'node:fs';
-import { behaviorExtender, resolveFile, type CollisionScope } from '../contracts';
+import { contractExtender, resolveFile, type CollisionScope } from '../contracts';
 import type { Diagnostic } from '../diagnostics';
 import { expandInputs, WorkspaceIndex } from './workspace';
 import { quickFixes } from './codeActions';
@@ -373,7 +373,7 @@ export class LanguageService {
     const analysis = this.getAnalysis(uri);
     if (!analysis) return undefined;
     const agentName = path.basename(this.open.get(uri)?.path ?? uriToPath(uri)).replace(/\.(ilo|@)$/, '');
-    return exportTools(exportDecls(analysis), format, { extend: includeBehavior ? behaviorExtender() : undefined, baseUrl: a2a.baseUrl, agentName });
+    return exportTools(exportDecls(analysis), format, { extend: includeBehavior ? contractExtender() : undefined, baseUrl: a2a.baseUrl, agentName });
   }
 
   /**
@@ -446,7 +446,7 @@ export class LanguageService {
   async codeLenses(uri: string): Promise<CodeLens[]> {
     const counter = await loadTokenCounter();
     const c = this.indexed(uri);
-    return c ? tokenCostLenses(c.analysis, c.index, counter, this.includeBehaviorInCosts ? behaviorExtender() : undefined) : [];
+    return c ? tokenCostLenses(c.analysis, c.index, counter, this.includeBehaviorInCosts ? contractExtender() : undefined) : [];
   }
 
   documentLinks(uri: string): DocumentLink[] {

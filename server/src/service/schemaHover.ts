@@ -4,7 +4,7 @@
 
 import type { Decl } from '../syntax/ast';
 import { buildSchemaEnv, functionInputSchema, toolDefinition, toolSummary, typeSchema } from '../schema';
-import { behaviorExtender, behaviorHoverSections } from '../contracts';
+import { behaviorHoverSections, contractExtender, flowHoverSections } from '../contracts';
 import type { LocatedDecl } from '../query/symbols';
 
 const json = (value: unknown): string => '```json\n' + JSON.stringify(value, null, 2) + '\n```';
@@ -14,12 +14,13 @@ export function schemaHoverSections(decl: Decl, visible: readonly LocatedDecl[])
   switch (decl.kind) {
     case 'ToolDecl': {
       const def = toolDefinition(decl, env);
-      const tool = behaviorExtender()(def.tool, decl, env);
+      const tool = contractExtender()(def.tool, decl, env);
       // What the tool takes comes first, so the hover's first screen answers
       // "how do I call it"; the whole definition export writes comes last.
       const parts = [toolSummary(decl, tool), '**Input schema**', json(tool.inputSchema)];
       if (def.problems.length > 0) parts.push(`Left out of exports: ${def.problems.join('; ')}.`);
       parts.push(...behaviorHoverSections(decl, visible));
+      parts.push(...flowHoverSections(decl, visible, env));
       parts.push('**MCP tool definition** (as exported)', json(tool));
       return parts;
     }
@@ -27,7 +28,7 @@ export function schemaHoverSections(decl: Decl, visible: readonly LocatedDecl[])
     case 'AliasDecl':
       return ['JSON Schema:', json(typeSchema(decl, env).schema)];
     case 'FunctionDecl':
-      return ['Input schema as a tool:', json(functionInputSchema(decl, env).schema)];
+      return [...flowHoverSections(decl, visible, env), 'Input schema as a tool:', json(functionInputSchema(decl, env).schema)];
     default:
       return [];
   }

@@ -9,7 +9,9 @@ import * as vscode from 'vscode';
 import { iloDiagnostics, positionOf, requestKeys, showFile, waitFor, workspaceDir, workspaceUri } from './harness';
 
 const LIB = '-- Doubles a number.\ntwice n:n>n;*n 2\n';
-const MAIN = 'use "rename-lib.ilo"\nquad n:n>n;twice twice n\n';
+// Level 0.11 groups no operands for a used file's function (`twice twice n` is
+// ILO-T006 for the reference), so the inner call is bound first.
+const MAIN = 'use "rename-lib.ilo"\nquad n:n>n;a=twice n;twice a\n';
 
 describe('rename', () => {
   it('renames a function used across two files with F2', async () => {
@@ -17,7 +19,7 @@ describe('rename', () => {
     fs.writeFileSync(path.join(workspaceDir(), 'rename-main.ilo'), MAIN);
     const editor = await showFile('rename-main.ilo');
     const doc = editor.document;
-    const at = positionOf(doc, 'twice twice', 2);
+    const at = positionOf(doc, 'twice a', 2);
 
     // The server is ready once it finds the declaration in the other file and both calls.
     await waitFor('references to `twice` in both files', async () => {
@@ -31,8 +33,8 @@ describe('rename', () => {
     assert.equal(typed.error, undefined, typed.error);
     assert.equal(typed.done, true);
 
-    const main = await waitFor('the calls renamed in rename-main.ilo', () => (doc.getText().includes('double double') ? doc.getText() : undefined));
-    assert.equal(main, 'use "rename-lib.ilo"\nquad n:n>n;double double n\n');
+    const main = await waitFor('the calls renamed in rename-main.ilo', () => (doc.getText().includes('double a') ? doc.getText() : undefined));
+    assert.equal(main, 'use "rename-lib.ilo"\nquad n:n>n;a=double n;double a\n');
     const lib = await vscode.workspace.openTextDocument(workspaceUri('rename-lib.ilo'));
     await waitFor('the declaration renamed in rename-lib.ilo', () => (lib.getText().includes('double n:n>n') ? true : undefined));
     assert.equal(lib.getText(), '-- Doubles a number.\ndouble n:n>n;*n 2\n');

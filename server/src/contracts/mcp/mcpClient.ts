@@ -15,6 +15,7 @@ import { isJsonObject } from '../../schema/json';
 import { readToolList, type InputProblem, type RawTool } from './toolList';
 import { measureJson } from '../safeJson';
 import type { ServerConfig } from './mcpClientConfig';
+import { listAllItems, listedKinds, type PrimitiveListKind, type RawItem } from './primitiveList';
 
 export const DEFAULT_LIST_TIMEOUT_MS = 30_000;
 /** A server that keeps handing out cursors is cut off after this many pages. */
@@ -44,6 +45,10 @@ export interface ServerListing {
   pages: number;
   /** Tools that are not valid MCP tool definitions (kept when usable, reported by name and path). */
   problems: InputProblem[];
+  /** Its prompts, resources and resource templates, when its capabilities say it has them (for pinning). */
+  items?: Partial<Record<PrimitiveListKind, RawItem[]>>;
+  /** Entries of those lists left out, and why; a kind that could not be listed at all. */
+  itemProblems?: string[];
 }
 
 export type ListFailure = 'start' | 'closed' | 'timeout' | 'protocol' | 'http' | 'cancelled';
@@ -137,8 +142,21 @@ export async function listServerTools(server: string, config: ServerConfig, opti
   async function run(): Promise<ServerListing> {
     await client.connect(transport, { timeout: remaining() });
     const { tools, pages, problems } = await listAllTools(client, server, { remaining, maxPages: options.maxPages });
+    const items: Partial<Record<PrimitiveListKind, RawItem[]>> = {};
+    const itemProblems: string[] = [];
+    for (const kind of listedKinds(client.getServerCapabilities())) {
+      try {
+        const listing = await listAllItems(client, kind, remaining);
+        items[kind] = listing.items;
+        itemProblems.push(...listing.problems);
+      } catch (e) {
+        itemProblems.push(`${kind}: could not be listed (${e instanceof Error ? e.message : String(e)}); none is pinned`);
+      }
+    }
     const info = client.getServerVersion();
     return {
+      items,
+      itemProblems,
       server,
       serverInfo: isJsonObject(info) && typeof info.name === 'string' ? { name: info.name, version: typeof info.version === 'string' ? info.version : '' } : undefined,
       tools,

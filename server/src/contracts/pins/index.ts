@@ -11,6 +11,9 @@ export {
   pinOf,
   lockedServer,
   lockServerEntry,
+  lockItems,
+  pinnedItem,
+  PRIMITIVE_KINDS,
   parseLock,
   serializeLock,
   updateLock,
@@ -18,6 +21,8 @@ export {
   type LockFile,
   type LockServer,
   type LockChange,
+  type LockedItem,
+  type PrimitiveKind,
 } from './lock';
 export { detectDrift, detectLockDrift, driftByFile, driftDiagnostics, formatDifferences, type DriftItem } from './drift';
 export { verifyLockedServers, type VerifyResult } from './driftVerify';

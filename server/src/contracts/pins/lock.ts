@@ -13,7 +13,10 @@
 //         "server": {"name": "...", "version": "..."},   // what the server reported, when listed live
 //         "tools": {
 //           "<wire name>": {"definition": {...}, "hash": "sha256:...", "ilo": "<ilo name>"}
-//         }
+//         },
+//         "prompts": {"<prompt name>": {"definition": {...}, "hash": "sha256:..."}},            // optional
+//         "resources": {"<uri>": {"definition": {...}, "hash": "sha256:..."}},                  // optional
+//         "resourceTemplates": {"<uri template>": {"definition": {...}, "hash": "sha256:..."}}  // optional
 //       }
 //     }
 //   }
@@ -40,10 +43,40 @@ export interface LockedTool {
   definition: JsonObject;
 }
 
+/** A pinned prompt, resource or resource template: its definition as listed, and its hash. */
+export interface LockedItem {
+  hash: string;
+  definition: JsonObject;
+}
+
+/** The kinds of pinned definitions besides tools, by their key in a server's lock entry. */
+export const PRIMITIVE_KINDS = ['prompts', 'resources', 'resourceTemplates'] as const;
+export type PrimitiveKind = (typeof PRIMITIVE_KINDS)[number];
+
 export interface LockServer {
   file?: string;
   server?: { name: string; version: string };
   tools: Record<string, LockedTool>;
+  prompts?: Record<string, LockedItem>;
+  resources?: Record<string, LockedItem>;
+  resourceTemplates?: Record<string, LockedItem>;
+}
+
+/** The pinned prompt, resource (by uri) or template (by uri template) of a server, if there is one. */
+export function pinnedItem(lock: LockFile, server: string, kind: PrimitiveKind, key: string): LockedItem | undefined {
+  const items = lockedServer(lock, server)?.[kind];
+  return items && Object.hasOwn(items, key) ? items[key] : undefined;
+}
+
+/** Pin entries for listed prompts, resources or templates, keyed by `keyOf` (items without a key or a hash are skipped). */
+export function lockItems(items: readonly JsonObject[], keyOf: (item: JsonObject) => string | undefined): Record<string, LockedItem> {
+  const out = dict<LockedItem>();
+  for (const definition of items) {
+    const key = keyOf(definition);
+    const hash = tryDefinitionHash(definition);
+    if (key !== undefined && hash !== undefined) out[key] = { hash, definition };
+  }
+  return out;
 }
 
 export interface LockFile {
@@ -135,6 +168,29 @@ export function parseLock(text: string): LockParseResult {
         problems.push(`${LOCK_FILE_NAME}: servers.${name}.tools.${wire}: the hash does not match the pinned definition (edited by hand?)`);
       }
     }
+    for (const kind of PRIMITIVE_KINDS) {
+      const raw2 = raw[kind];
+      if (raw2 === undefined) continue;
+      if (!isJsonObject(raw2)) {
+        problems.push(`${LOCK_FILE_NAME}: servers.${name}.${kind} must be an object`);
+        continue;
+      }
+      const items = dict<LockedItem>();
+      for (const [key, t] of Object.entries(raw2)) {
+        if (!isJsonObject(t) || typeof t.hash !== 'string' || !isJsonObject(t.definition)) {
+          problems.push(`${LOCK_FILE_NAME}: servers.${name}.${kind}.${key} needs "hash" and "definition"`);
+          continue;
+        }
+        const hash = tryDefinitionHash(t.definition);
+        if (hash === undefined) {
+          problems.push(`${LOCK_FILE_NAME}: servers.${name}.${kind}.${key}: the pinned definition is nested too deeply to be hashed; it is ignored`);
+          continue;
+        }
+        items[key] = { hash: t.hash, definition: t.definition };
+        if (hash !== t.hash) problems.push(`${LOCK_FILE_NAME}: servers.${name}.${kind}.${key}: the hash does not match the pinned definition (edited by hand?)`);
+      }
+      entry[kind] = items;
+    }
     lock.servers[name] = entry;
   }
   return { lock, problems };
@@ -161,8 +217,25 @@ export function updateLock(lock: LockFile | undefined, server: string, entry: Lo
     else if (old.hash !== t.hash || old.ilo !== t.ilo) change.changed.push(wire);
   }
   for (const wire of Object.keys(before)) if (!Object.hasOwn(entry.tools, wire)) change.removed.push(wire);
+  // Prompts and resources the new entry says nothing about keep their pins; those it lists replace them.
+  const old = lockedServer(base, server);
+  const merged: LockServer = { ...entry };
+  for (const kind of PRIMITIVE_KINDS) {
+    const was = old?.[kind] ?? dict<LockedItem>();
+    const now = entry[kind];
+    if (now === undefined) {
+      if (old?.[kind] !== undefined) merged[kind] = was;
+      continue;
+    }
+    for (const [key, item] of Object.entries(now)) {
+      const prior = Object.hasOwn(was, key) ? was[key] : undefined;
+      if (!prior) change.added.push(`${kind}:${key}`);
+      else if (prior.hash !== item.hash) change.changed.push(`${kind}:${key}`);
+    }
+    for (const key of Object.keys(was)) if (!Object.hasOwn(now, key)) change.removed.push(`${kind}:${key}`);
+  }
   const servers = Object.assign(dict<LockServer>(), base.servers);
-  servers[server] = entry;
+  servers[server] = merged;
   return { lock: { lockfileVersion: LOCKFILE_VERSION, servers }, change };
 }
 
