@@ -55,6 +55,10 @@ usage:
                                       behavioral identity, refuses calls with bad arguments, a
                                       mutating tool under --read-only or an identity other than
                                       the caller expects; one JSON line per decision in the log
+  ilo-ls mcp                          the language service as an MCP server over stdio for
+                                      agents: check, fix, format, explain, builtins, schema,
+                                      contracts; read-only, offline, files only inside the
+                                      client's roots (docs/mcp-server.md)
   ilo-ls --help | --version
 `;
 
@@ -94,6 +98,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       case 'gate':
         // The gate (and the MCP SDK's server side) loads only when asked for.
         return await (await import('./cli/gate')).runGate(rest, io);
+      case 'mcp':
+        return await (await import('./cli/mcp')).runMcp(rest, io);
       default:
         io.err(`ilo-ls: unknown command '${command}'\n${USAGE}`);
         return 2;

@@ -1,0 +1,48 @@
+// `explain`: what a diagnostic code means — the reference codes (ILO-…,
+// explained in server/src/explain) and the contract lint codes (their risk).
+
+import { explain, normalizeCode } from '../../explain';
+import { LINT_RISK, type LintCode } from '../../contracts/lints';
+import type { Args } from '../args';
+import type { ToolAnswer } from '../context';
+import { ToolFailure } from '../toolFailure';
+
+export interface CodeMeaning {
+  code: string;
+  title?: string;
+  meaning: string;
+  wrong?: string;
+  right?: string;
+  fix?: string;
+}
+
+/** The meaning of a code, or undefined when none is known. */
+export function explainCode(input: string): CodeMeaning | undefined {
+  const e = explain(input);
+  if (e) {
+    const out: CodeMeaning = { code: e.code, title: e.title, meaning: e.meaning };
+    if (e.example) {
+      out.wrong = e.example.wrong;
+      out.right = e.example.right;
+    }
+    out.fix = e.fix;
+    return out;
+  }
+  const lint = input.trim().toLowerCase();
+  if (Object.hasOwn(LINT_RISK, lint)) return { code: lint, meaning: LINT_RISK[lint as LintCode] };
+  return undefined;
+}
+
+export function runExplain(args: Args): ToolAnswer {
+  const code = String(args.code);
+  const e = explainCode(code);
+  if (!e) {
+    const shown = code.length > 40 ? `${code.slice(0, 37)}...` : code;
+    const shape = normalizeCode(code) === undefined ? '; codes look like ILO-T005, T005 or instructs-model' : '';
+    throw new ToolFailure(`unknown code '${shown}'${shape}`);
+  }
+  const lines = [e.title ? `${e.code}: ${e.title}` : e.code, e.meaning];
+  if (e.wrong !== undefined) lines.push(`wrong:\n${e.wrong}`, `right:\n${e.right}`);
+  if (e.fix) lines.push(`fix: ${e.fix}`);
+  return { structured: { ...e }, text: lines.join('\n') };
+}
