@@ -13,8 +13,9 @@ export const MAX_NAME_CHARS = 256;
 /** Files `use` may pull in during one call, and their total size. */
 export const MAX_IMPORT_FILES = 200;
 export const MAX_IMPORT_BYTES = 4 * 1_048_576;
-/** Rounds of fixes `fix` applies before it stops. */
-export const MAX_FIX_ROUNDS = 8;
+/** Analyses `fix` runs at most (each tries one round of fixes), and for how long. */
+export const MAX_FIX_ROUNDS = 40;
+export const FIX_BUDGET_MS = 3_000;
 /** Diagnostics listed in one answer (the rest are counted). */
 export const MAX_DIAGNOSTICS = 50;
 export const MAX_DIAGNOSTICS_VERBOSE = 500;

@@ -1,13 +1,21 @@
 // `fix`: applies the quick fixes that leave nothing to choose, round after
-// round (a fix can uncover another) until none is left or MAX_FIX_ROUNDS,
-// and says what changed and what is still wrong. Nothing is written: the
-// new text is returned.
+// round (a fix can uncover another), and says what changed and what is still
+// wrong. Nothing is written: the new text is returned.
 //
-// A fix is applied when its diagnostic offers exactly one suggestion, the
+// A fix is a candidate when its diagnostic offers exactly one suggestion, the
 // suggestion edits this file only, and it is not one of the kinds that need
-// a person's choice (see NEEDS_CHOICE). Contract findings are left alone
-// except plain misspellings in annotations: their other fixes declare a
-// guessed behavior or rename a tool, which only the author can confirm.
+// a person's choice (NEEDS_CHOICE). Contract findings are left alone except
+// plain misspellings in annotations: their other fixes declare a guessed
+// behavior or rename a tool, which only the author can confirm.
+//
+// Every round is checked: the text is analysed again and the round is kept
+// only when it leaves fewer errors (or as many errors and fewer diagnostics).
+// While the text has a syntax error, diagnostics near it may be its echoes
+// (a call of unknown or several arities swallows the next line, whose name
+// then reads as an undefined variable): no fix is applied on a line or in a
+// declaration holding a syntax error, and the others are tried one at a time,
+// first one first. Otherwise all fixes that do not touch each other go in
+// one round, one by one again if that round is refused.
 
 import type { Diagnostic, Suggestion, TextEdit } from '../../diagnostics';
 import { LineIndex } from '../../syntax/lineIndex';
@@ -16,7 +24,7 @@ import type { Args } from '../args';
 import { capDiagnostics, compactDiagnostic, countLine, diagnosticLine, span } from '../compact';
 import type { ToolAnswer, ToolContext } from '../context';
 import { levelFor } from '../level';
-import { MAX_DIAGNOSTICS, MAX_FIX_ROUNDS } from '../limits';
+import { FIX_BUDGET_MS, MAX_DIAGNOSTICS, MAX_FIX_ROUNDS } from '../limits';
 import { resolveSource } from '../source';
 
 /** Codes whose single suggestion is still a choice the author makes. */
@@ -37,14 +45,6 @@ export function unambiguousFix(d: Diagnostic): Suggestion | undefined {
   return s[0];
 }
 
-interface Applied {
-  code: string;
-  title: string;
-  /** Where its new text is, in the current text. */
-  start: number;
-  end: number;
-}
-
 /** Where offset `o` of a text is once `edits` (sorted by start, not overlapping) are applied. */
 export function mapOffset(o: number, edits: readonly TextEdit[]): number {
   let delta = 0;
@@ -60,7 +60,7 @@ export function mapOffset(o: number, edits: readonly TextEdit[]): number {
   return o + delta;
 }
 
-/** Do two edited ranges touch in a way whose order would matter? */
+/** Do two edits touch in a way whose order would matter? */
 function clash(a: TextEdit, b: TextEdit): boolean {
   if (a.start < b.end && b.start < a.end) return true;
   // An insertion at the edge of another edit, or two at one place.
@@ -68,21 +68,76 @@ function clash(a: TextEdit, b: TextEdit): boolean {
   return (empty(a) || empty(b)) && a.start <= b.end && b.start <= a.end;
 }
 
-/** One round: the fixes that apply and do not clash, applied together. */
-function applyRound(text: string, diags: readonly Diagnostic[]): { text: string; applied: Applied[]; edits: TextEdit[] } {
-  const chosen: Array<{ d: Diagnostic; s: Suggestion }> = [];
-  const taken: TextEdit[] = [];
-  for (const d of diags) {
+interface Candidate {
+  d: Diagnostic;
+  s: Suggestion;
+  /** Names the fix in one text, to skip it once refused. */
+  key: string;
+}
+
+interface Applied {
+  code: string;
+  title: string;
+  /** Where its new text is, in the current text. */
+  start: number;
+  end: number;
+}
+
+/** What one analysis of a text says, as `fix` needs it. */
+export interface FixView {
+  diagnostics: Diagnostic[];
+  /** Spans of the top-level declarations. */
+  decls: ReadonlyArray<{ start: number; end: number }>;
+}
+
+function isSyntaxError(d: Diagnostic): boolean {
+  return d.severity === 'error' && (d.code.startsWith('ILO-P') || d.code.startsWith('ILO-L'));
+}
+
+/** The parts of the text no fix may touch: the lines and declarations holding a syntax error. */
+function nearSyntaxErrors(text: string, view: FixView): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  for (const d of view.diagnostics) {
+    if (!isSyntaxError(d)) continue;
+    const lineStart = text.lastIndexOf('\n', Math.max(0, d.start - 1)) + 1;
+    const next = text.indexOf('\n', d.end);
+    out.push([lineStart, next < 0 ? text.length : next]);
+    for (const decl of view.decls) if (decl.start <= d.start && d.start < Math.max(decl.end, decl.start + 1)) out.push([decl.start, decl.end]);
+  }
+  return out;
+}
+
+/** Fixes that may be applied to `text`, in position order, minus the refused ones. */
+function candidates(text: string, view: FixView, refused: ReadonlySet<string>): Candidate[] {
+  const out: Candidate[] = [];
+  const blocked = nearSyntaxErrors(text, view);
+  for (const d of view.diagnostics) {
     const s = unambiguousFix(d);
     if (!s) continue;
-    const bad = s.edits.some((e) => e.start < 0 || e.end > text.length || e.end < e.start);
-    const own = s.edits.some((e, i) => s.edits.some((f, j) => i < j && clash(e, f)));
-    if (bad || own || s.edits.some((e) => taken.some((t) => clash(e, t)))) continue;
-    taken.push(...s.edits);
-    chosen.push({ d, s });
+    if (s.edits.some((e) => blocked.some(([a, b]) => e.start <= b && a <= e.end))) continue;
+    if (s.edits.some((e) => e.start < 0 || e.end > text.length || e.end < e.start)) continue;
+    if (s.edits.some((e, i) => s.edits.some((f, j) => i < j && clash(e, f)))) continue;
+    const key = `${d.code}\u0000${d.start}\u0000${s.message}`;
+    if (!refused.has(key)) out.push({ d, s, key });
   }
-  const edits = [...taken].sort((a, b) => a.start - b.start);
-  // Where each edit's new text starts in the new text.
+  return out;
+}
+
+/** The candidates that do not touch each other, first come first. */
+function compatible(cands: readonly Candidate[]): Candidate[] {
+  const taken: TextEdit[] = [];
+  const out: Candidate[] = [];
+  for (const c of cands) {
+    if (c.s.edits.some((e) => taken.some((t) => clash(e, t)))) continue;
+    taken.push(...c.s.edits);
+    out.push(c);
+  }
+  return out;
+}
+
+/** Applies the fixes together: the new text, the sorted edits, and where each fix's new text is. */
+function apply(text: string, chosen: readonly Candidate[]): { text: string; edits: TextEdit[]; applied: Applied[] } {
+  const edits = chosen.flatMap((c) => c.s.edits).sort((a, b) => a.start - b.start);
   const placed = new Map<TextEdit, number>();
   let delta = 0;
   let out = '';
@@ -94,24 +149,54 @@ function applyRound(text: string, diags: readonly Diagnostic[]): { text: string;
     from = e.end;
   }
   out += text.slice(from);
-  const applied = chosen.map(({ d, s }) => {
-    const start = Math.min(...s.edits.map((e) => placed.get(e)!));
-    const end = Math.max(...s.edits.map((e) => placed.get(e)! + e.newText.length));
-    return { code: d.code, title: s.message, start, end };
-  });
-  return { text: out, applied, edits };
+  const applied = chosen.map(({ d, s }) => ({
+    code: d.code,
+    title: s.message,
+    start: Math.min(...s.edits.map((e) => placed.get(e)!)),
+    end: Math.max(...s.edits.map((e) => placed.get(e)! + e.newText.length)),
+  }));
+  return { text: out, edits, applied };
 }
 
-export async function runFix(args: Args, ctx: ToolContext): Promise<ToolAnswer> {
-  const source = await resolveSource({ text: args.text as string | undefined, path: args.path as string | undefined }, () => ctx.roots());
-  const level = levelFor(args.level as string | undefined, source.text);
-  let text = source.text;
-  let diags = analyse(source, level).diagnostics;
+const errorCount = (ds: readonly Diagnostic[]) => ds.filter((d) => d.severity === 'error').length;
+
+/** Fewer errors, or as many and fewer diagnostics. */
+function better(after: readonly Diagnostic[], before: readonly Diagnostic[]): boolean {
+  const a = errorCount(after);
+  const b = errorCount(before);
+  return a < b || (a === b && after.length < before.length);
+}
+
+function hasSyntaxError(ds: readonly Diagnostic[]): boolean {
+  return ds.some(isSyntaxError);
+}
+
+export interface FixOutcome {
+  text: string;
+  applied: Applied[];
+  diagnostics: Diagnostic[];
+}
+
+/** The fixing loop over one text; `analyse` gives what an analysis of a text says. */
+export function fixText(text0: string, analyse: (text: string) => FixView, deadline = Date.now() + FIX_BUDGET_MS): FixOutcome {
+  let text = text0;
+  let view = analyse(text);
+  let diags = view.diagnostics;
+  let single = hasSyntaxError(diags);
+  const refused = new Set<string>();
   const applied: Applied[] = [];
-  const seen = new Set([text]);
-  for (let round = 0; round < MAX_FIX_ROUNDS; round++) {
-    const r = applyRound(text, diags);
-    if (r.applied.length === 0 || seen.has(r.text)) break;
+  for (let round = 0; round < MAX_FIX_ROUNDS && Date.now() < deadline; round++) {
+    const cands = candidates(text, view, refused);
+    if (cands.length === 0) break;
+    const batch = single ? [cands[0]] : compatible(cands);
+    const r = apply(text, batch);
+    const nextView = analyse(r.text);
+    const next = nextView.diagnostics;
+    if (!better(next, diags)) {
+      if (batch.length > 1) single = true;
+      else refused.add(batch[0].key);
+      continue;
+    }
     // Earlier fixes move with this round's edits.
     for (const a of applied) {
       const end = mapOffset(a.end, r.edits);
@@ -120,9 +205,21 @@ export async function runFix(args: Args, ctx: ToolContext): Promise<ToolAnswer> 
     }
     applied.push(...r.applied);
     text = r.text;
-    seen.add(text);
-    diags = analyse(source, level, text).diagnostics;
+    view = nextView;
+    diags = next;
+    refused.clear();
+    single = hasSyntaxError(diags);
   }
+  return { text, applied, diagnostics: diags };
+}
+
+export async function runFix(args: Args, ctx: ToolContext): Promise<ToolAnswer> {
+  const source = await resolveSource({ text: args.text as string | undefined, path: args.path as string | undefined }, () => ctx.roots());
+  const level = levelFor(args.level as string | undefined, source.text);
+  const { text, applied, diagnostics: diags } = fixText(source.text, (t) => {
+    const a = analyse(source, level, t);
+    return { diagnostics: a.diagnostics, decls: a.analysis.program.decls };
+  });
   const index = new LineIndex(text);
   const fixed = applied.sort((a, b) => a.start - b.start).map((a) => ({ code: a.code, at: span(index, a.start, a.end), title: a.title }));
   const { shown, more } = capDiagnostics(diags, MAX_DIAGNOSTICS);
