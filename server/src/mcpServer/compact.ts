@@ -10,7 +10,8 @@ import { LineIndex } from '../syntax/lineIndex';
 export type Sev = 'error' | 'warning' | 'info' | 'hint';
 
 export interface CompactEdit {
-  at: string;
+  /** Absent when it is the diagnostic's own range (most fixes replace what is flagged). */
+  at?: string;
   text: string;
 }
 
@@ -63,7 +64,8 @@ export function compactDiagnostic(d: Diagnostic, index: LineIndex, options: Comp
   if (options.fixes !== false) {
     // Fixes in other files (a `use`d file's tool) are left out: the edit could not say where it goes.
     const fixes = (d.suggestions ?? []).filter((s) => s.file === undefined);
-    if (fixes.length > 0) out.fix = fixes.map((s) => ({ title: s.message, edits: s.edits.map((e: TextEdit) => ({ at: span(index, e.start, e.end), text: e.newText })) }));
+    const edit = (e: TextEdit): CompactEdit => (e.start === d.start && e.end === d.end ? { text: e.newText } : { at: span(index, e.start, e.end), text: e.newText });
+    if (fixes.length > 0) out.fix = fixes.map((s) => ({ title: s.message, edits: s.edits.map(edit) }));
   }
   if (options.related && d.related && d.related.length > 0) {
     out.related = d.related.map((r) => {

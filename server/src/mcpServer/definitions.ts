@@ -27,9 +27,9 @@ const TEXT = { type: 'string', maxLength: MAX_TEXT_CHARS, description: 'ilo sour
 const PATH = {
   type: 'string',
   maxLength: MAX_PATH_CHARS,
-  description: ".ilo file inside the client's roots; with text, where that text lives (for `use`)",
+  description: ".ilo file in the client's roots; with text: where that text lives",
 };
-const LEVEL = { type: 'string', enum: [...LEVELS], description: "language level; default: the file's ^YY.M pragma, else 0.11" };
+const LEVEL = { type: 'string', enum: [...LEVELS], description: "default: the file's ^YY.M pragma, else 0.11" };
 
 function input(properties: JsonObject, required: string[] = []): JsonObject & { type: 'object' } {
   const schema: JsonObject & { type: 'object' } = { type: 'object', properties, additionalProperties: false };
@@ -54,10 +54,10 @@ const DIAGNOSTIC = {
     hint: str,
     fix: {
       type: 'array',
-      description: 'quick fixes; each edit replaces the range at with text',
+      description: "quick fixes; an edit replaces its range (at, else the diagnostic's) with text",
       items: {
         type: 'object',
-        properties: { title: str, edits: { type: 'array', items: { type: 'object', properties: { at: str, text: str }, required: ['at', 'text'] } } },
+        properties: { title: str, edits: { type: 'array', items: { type: 'object', properties: { at: str, text: str }, required: ['text'] } } },
         required: ['title', 'edits'],
       },
     },
@@ -121,7 +121,7 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
   tool(
     'fix',
     'Fix ilo source',
-    'Applies the quick fixes that have exactly one edit to choose (a misspelt name with one candidate, missing match arms, a long builtin name) until none is left, and returns the new text with what changed.',
+    'Applies the quick fixes that leave nothing to choose (a misspelt name with one candidate, a missing match arm, a long builtin name) and returns the new text and what changed.',
     ['READ', 'CONTENT'],
     input({ text: TEXT, path: PATH, level: LEVEL }),
     output(
@@ -188,7 +188,7 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
   tool(
     'schema',
     'Tool definitions from ilo source',
-    'The definition of a tool, function or type declared in ilo source as an MCP tool, an OpenAI or Anthropic function tool, an A2A skill, or JSON Schema for a type; every tool when no name is given.',
+    'The definition of a tool or function declared in ilo source as an MCP tool, OpenAI or Anthropic function tool or A2A skill, or a type\'s JSON Schema; every tool by default.',
     ['READ', 'STRUCTURE'],
     input({
       text: TEXT,

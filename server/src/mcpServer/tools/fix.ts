@@ -45,11 +45,14 @@ export function unambiguousFix(d: Diagnostic): Suggestion | undefined {
   return s[0];
 }
 
-/** Where offset `o` of a text is once `edits` (sorted by start, not overlapping) are applied. */
+/**
+ * Where offset `o` of a text is once `edits` (sorted by start, not
+ * overlapping) are applied. An offset where an edit starts stays before it.
+ */
 export function mapOffset(o: number, edits: readonly TextEdit[]): number {
   let delta = 0;
   for (const e of edits) {
-    if (o < e.start) break;
+    if (o <= e.start) break;
     if (o >= e.end) {
       delta += e.newText.length - (e.end - e.start);
       continue;
