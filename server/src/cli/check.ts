@@ -5,6 +5,8 @@ import { LineIndex } from '../syntax/lineIndex';
 import { combineDiagnostics, contractsFor } from '../service/analysis';
 import { analyzeFiles } from './analyzeFiles';
 import type { CollisionScope } from '../contracts';
+import type { ParsedArgs } from './args';
+import type { CliIo } from './io';
 
 export interface CheckRecord {
   file: string;
@@ -71,4 +73,16 @@ export function checkFiles(
 
 export function formatRecord(r: CheckRecord): string {
   return `${r.file}:${r.line}:${r.col} ${r.severity} ${r.code} ${r.message}`;
+}
+
+/** `ilo-ls check`: prints the findings; exit 1 on an error, 2 when nothing could be checked. */
+export function runCheck(p: ParsedArgs, io: CliIo): number {
+  const scope = (p.string('scope') ?? 'file') as CollisionScope;
+  const { records, missing, empty, checked } = checkFiles(p.positionals, scope, { referenceCompat: p.flag('reference-compat') });
+  for (const m of missing) io.err(`ilo-ls check: no such file or directory: ${m}\n`);
+  for (const d of empty) io.err(`ilo-ls check: no .ilo file in ${d}\n`);
+  if (p.flag('json')) io.out(`${JSON.stringify(records, null, 2)}\n`);
+  else for (const r of records) io.out(`${formatRecord(r)}\n`);
+  if (missing.length > 0 || checked === 0) return 2;
+  return records.some((r) => r.severity === 'error') ? 1 : 0;
 }

@@ -2,7 +2,8 @@
 // wire name, schema hash and behavioral identity, and the collision groups.
 
 import { contractsReport, type ContractsReport } from '../contracts';
-import { parseArgs, scopeOption } from './args';
+import type { ParsedArgs } from './args';
+import type { CollisionScope } from '../contracts';
 import { analyzeGivenFiles } from './analyzeFiles';
 import type { CliIo } from './io';
 
@@ -51,19 +52,14 @@ function table(report: ContractsReport): string {
   return lines.join('\n') + (lines.length > 0 ? '\n' : '');
 }
 
-export function runContracts(args: readonly string[], io: CliIo): number {
-  const p = parseArgs(args, ['--scope'], ['--json']);
-  const scope = scopeOption(p);
-  if (p.error || scope === 'invalid') {
-    io.err(`ilo-ls contracts: ${p.error ?? '--scope must be file or workspace'}\n`);
-    return 2;
-  }
-  const json = p.flags.has('--json');
-  const analyzed = analyzeGivenFiles('contracts', p.positional, io);
+export function runContracts(p: ParsedArgs, io: CliIo): number {
+  const scope = (p.string('scope') ?? 'file') as CollisionScope;
+  const json = p.flag('json');
+  const analyzed = analyzeGivenFiles('contracts', p.positionals, io);
   if (!analyzed) return 2;
   const report = contractsReport(
     analyzed.map(({ analysis }) => ({ path: analysis.path, program: analysis.program, text: analysis.text, imported: analysis.importedLocated })),
-    { scope: scope ?? 'file', relativeTo: process.cwd() },
+    { scope, relativeTo: process.cwd() },
   );
   io.out(json ? `${JSON.stringify(report, null, 2)}\n` : table(report));
   return 0;

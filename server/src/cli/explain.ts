@@ -3,25 +3,20 @@
 // the diagnostic. `--list` names every code it can explain.
 
 import { EXPLANATIONS, explain, explanationText } from '../explain';
-import { parseArgs } from './args';
+import type { ParsedArgs } from './args';
 import type { CliIo } from './io';
 
-export function runExplain(args: readonly string[], io: CliIo): number {
-  const p = parseArgs(args, [], ['--list']);
-  if (p.error) {
-    io.err(`ilo-ls explain: ${p.error}\n`);
-    return 2;
-  }
-  if (p.flags.has('--list')) {
+export function runExplain(p: ParsedArgs, io: CliIo): number {
+  if (p.flag('list')) {
     for (const e of EXPLANATIONS) io.out(`${e.code}  ${e.title}\n`);
     return 0;
   }
-  if (p.positional.length === 0) {
+  if (p.positionals.length === 0) {
     io.err('ilo-ls explain: name a code, e.g. `ilo-ls explain ILO-T005` (`--list` shows them all)\n');
     return 2;
   }
   let status = 0;
-  p.positional.forEach((code, i) => {
+  p.positionals.forEach((code, i) => {
     const e = explain(code);
     if (!e) {
       io.err(`ilo-ls explain: no explanation for '${code}' (\`ilo-ls explain --list\` shows the known codes)\n`);

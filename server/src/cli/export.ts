@@ -4,12 +4,12 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Decl } from '../syntax/ast';
 import type { FileAnalysis } from '../service/analysis';
-import { describeErrors, describeExport, EXPORT_FORMATS, exportTools, type ExportFormat } from '../service/exports';
+import { describeErrors, describeExport, exportTools, type ExportFormat } from '../service/exports';
 import { behaviorExtender } from '../contracts';
 import { checkBaseUrl } from '../interop/a2aCard';
 import { analyzeGivenFiles } from './analyzeFiles';
 import type { CliIo } from './io';
-import { optionValue, parseArgs } from './args';
+import type { ParsedArgs } from './args';
 
 /**
  * Declarations of several files, each once: a file given on the command line
@@ -29,19 +29,9 @@ export function mergedDecls(analyses: readonly FileAnalysis[]): Decl[] {
   return out;
 }
 
-export function runExport(args: readonly string[], io: CliIo): number {
-  const p = parseArgs(args, ['--format', '-f', '-o', '--out', '--base-url'], ['--force']);
-  if (p.error) {
-    io.err(`ilo-ls export: ${p.error}\n`);
-    return 2;
-  }
-  const formatArg = optionValue(p, '--format', '-f') ?? 'mcp';
-  if (!EXPORT_FORMATS.includes(formatArg as ExportFormat)) {
-    io.err(`ilo-ls export: --format must be one of ${EXPORT_FORMATS.join(', ')}\n`);
-    return 2;
-  }
-  const format = formatArg as ExportFormat;
-  const baseUrl = optionValue(p, '--base-url');
+export function runExport(p: ParsedArgs, io: CliIo): number {
+  const format = (p.string('format') ?? 'mcp') as ExportFormat;
+  const baseUrl = p.string('base-url');
   if (format === 'a2a') {
     const checked = checkBaseUrl(baseUrl);
     if (checked.error) {
@@ -52,13 +42,13 @@ export function runExport(args: readonly string[], io: CliIo): number {
     io.err('ilo-ls export: --base-url only applies to --format a2a\n');
     return 2;
   }
-  const out = optionValue(p, '-o', '--out');
-  const force = p.flags.has('--force');
-  const analyzed = analyzeGivenFiles('export', p.positional, io);
+  const out = p.string('out');
+  const force = p.flag('force');
+  const analyzed = analyzeGivenFiles('export', p.positionals, io);
   if (!analyzed) return 2;
   const analyses = analyzed.map((a) => a.analysis);
   for (const line of describeErrors(analyzed)) io.err(`ilo-ls export: ${line}\n`);
-  const agentName = path.basename(p.positional[0]).replace(/\.ilo$/, '');
+  const agentName = path.basename(p.positionals[0]).replace(/\.ilo$/, '');
   const result = exportTools(mergedDecls(analyses), format, { extend: behaviorExtender(), baseUrl, agentName });
   if (out === undefined) {
     io.out(result.content);

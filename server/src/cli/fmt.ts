@@ -9,26 +9,22 @@
 
 import * as fs from 'node:fs';
 import { declaredArities } from '../service/analysis';
-import { describeRefusal, formatIlo, FORMAT_STYLES, type FormatStyle } from '../format';
+import { describeRefusal, formatIlo, type FormatStyle } from '../format';
 import { analyzeFiles } from './analyzeFiles';
-import { optionValue, parseArgs } from './args';
+import type { ParsedArgs } from './args';
 import type { CliIo } from './io';
 
-export function runFmt(args: readonly string[], io: CliIo): number {
-  const p = parseArgs(args, ['--style'], ['--check', '--write']);
-  const style = optionValue(p, '--style') ?? 'expanded';
+export function runFmt(p: ParsedArgs, io: CliIo): number {
+  const style = p.string('style') ?? 'expanded';
   const fail = (message: string): number => {
     io.err(`ilo-ls fmt: ${message}\n`);
     return 2;
   };
-  if (p.error) return fail(p.error);
-  if (!FORMAT_STYLES.includes(style as FormatStyle)) return fail(`--style must be ${FORMAT_STYLES.join(' or ')}`);
-  const check = p.flags.has('--check');
-  const write = p.flags.has('--write');
+  const check = p.flag('check');
+  const write = p.flag('write');
   if (check && write) return fail('--check and --write cannot be combined');
-  if (p.positional.length === 0) return fail('no files given');
 
-  const { analyzed, missing, empty, unreadable } = analyzeFiles(p.positional);
+  const { analyzed, missing, empty, unreadable } = analyzeFiles(p.positionals);
   let status = 0;
   for (const m of missing) status = fail(`no such file or directory: ${m}`);
   for (const d of empty) status = fail(`no .ilo file in ${d}`);

@@ -6,27 +6,22 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { Gate, loadGate, openDecisionLog, type DecisionSink } from '../gate';
 import type { CliIo } from './io';
-import { optionValue, parseArgs } from './args';
+import type { ParsedArgs } from './args';
 
-export async function runGate(args: readonly string[], io: CliIo): Promise<number> {
-  const p = parseArgs(args, ['--config', '--server', '--lock', '--policy', '--log', '--timeout'], ['--read-only', '--allow-new']);
-  if (p.error || p.positional.length > 0) {
-    io.err(`ilo-ls gate: ${p.error ?? `unexpected argument ${p.positional[0]}`}\n`);
-    return 2;
-  }
-  const config = optionValue(p, '--config');
+export async function runGate(p: ParsedArgs, io: CliIo): Promise<number> {
+  const config = p.string('config');
   if (!config) {
     io.err('ilo-ls gate: --config CFG is required (the MCP config naming the servers to gate)\n');
     return 2;
   }
-  const timeout = optionValue(p, '--timeout');
+  const timeout = p.string('timeout');
   const loaded = loadGate({
     config,
-    servers: p.lists.get('--server') ?? [],
-    lock: optionValue(p, '--lock'),
-    policy: optionValue(p, '--policy'),
-    readOnly: p.flags.has('--read-only'),
-    allowNew: p.flags.has('--allow-new'),
+    servers: p.list('server'),
+    lock: p.string('lock'),
+    policy: p.string('policy'),
+    readOnly: p.flag('read-only'),
+    allowNew: p.flag('allow-new'),
     timeoutSeconds: timeout === undefined ? undefined : Number(timeout),
   });
   if ('errors' in loaded) {
@@ -34,7 +29,7 @@ export async function runGate(args: readonly string[], io: CliIo): Promise<numbe
     return 2;
   }
   for (const w of loaded.warnings) io.err(`ilo-ls gate: warning: ${w}\n`);
-  const logFile = optionValue(p, '--log');
+  const logFile = p.string('log');
   let log: DecisionSink;
   try {
     log = logFile ? openDecisionLog({ file: logFile }) : openDecisionLog({ stream: process.stderr });

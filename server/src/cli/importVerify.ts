@@ -8,23 +8,19 @@ import { planImport, serverNameFor, verifyAgainstServers, type ImportSource } fr
 import { formatRecord, toRecords } from './check';
 import { runCardImport } from './importCard';
 import type { CliIo } from './io';
-import { optionValue, parseArgs } from './args';
+import type { ParsedArgs } from './args';
 
 function exists(p: string): boolean {
   return fs.existsSync(p);
 }
 
-export async function runImport(args: readonly string[], io: CliIo): Promise<number> {
-  const p = parseArgs(args, ['--config', '--server', '-o', '--out', '--timeout'], ['--force']);
-  if (p.error) {
-    io.err(`ilo-ls import: ${p.error}\n`);
-    return 2;
-  }
-  const config = optionValue(p, '--config');
-  const server = optionValue(p, '--server');
-  const out = optionValue(p, '-o', '--out');
-  const force = p.flags.has('--force');
-  const timeoutMs = p.flags.has('--timeout') ? Number(optionValue(p, '--timeout')) * 1000 : undefined;
+export async function runImport(p: ParsedArgs, io: CliIo): Promise<number> {
+  const config = p.string('config');
+  const server = p.string('server');
+  const out = p.string('out');
+  const force = p.flag('force');
+  const timeout = p.string('timeout');
+  const timeoutMs = timeout === undefined ? undefined : Number(timeout) * 1000;
   let source: ImportSource;
   if (config) {
     if (!server) {
@@ -33,11 +29,11 @@ export async function runImport(args: readonly string[], io: CliIo): Promise<num
     }
     source = { kind: 'config', configPath: config, server, timeoutMs };
   } else {
-    if (p.positional.length !== 1) {
+    if (p.positionals.length !== 1) {
       io.err('ilo-ls import: give one JSON file (a tools/list result, an array of tools or an A2A agent card), or --config CFG --server N\n');
       return 2;
     }
-    const file = p.positional[0];
+    const file = p.positionals[0];
     let text: string;
     try {
       text = fs.readFileSync(file, 'utf8');
@@ -61,7 +57,7 @@ export async function runImport(args: readonly string[], io: CliIo): Promise<num
   const syntax = result.problems.find((problem) => problem.syntax !== undefined)?.syntax;
   if (syntax && source.kind === 'text') {
     // One line, like a compiler: where the file goes wrong and why.
-    io.err(`ilo-ls import: ${p.positional[0]}:${syntax.line}:${syntax.col}: not valid JSON: ${syntax.reason}\n`);
+    io.err(`ilo-ls import: ${p.positionals[0]}:${syntax.line}:${syntax.col}: not valid JSON: ${syntax.reason}\n`);
     return 1;
   }
   for (const problem of result.problems) io.err(`${problem.severity}: ${problem.path ? `${problem.path}: ` : ''}${problem.message}\n`);
@@ -94,19 +90,15 @@ export async function runImport(args: readonly string[], io: CliIo): Promise<num
   return 0;
 }
 
-export async function runVerify(args: readonly string[], io: CliIo): Promise<number> {
-  const p = parseArgs(args, ['--config', '--lock', '--timeout'], ['--json']);
-  if (p.error || p.positional.length > 0) {
-    io.err(`ilo-ls verify: ${p.error ?? `unexpected argument ${p.positional[0]}`}\n`);
-    return 2;
-  }
-  const config = optionValue(p, '--config');
+export async function runVerify(p: ParsedArgs, io: CliIo): Promise<number> {
+  const config = p.string('config');
   if (!config) {
     io.err('ilo-ls verify: --config CFG is required (the MCP config naming the servers)\n');
     return 2;
   }
-  const lock = optionValue(p, '--lock') ?? path.join(process.cwd(), LOCK_FILE_NAME);
-  const timeoutMs = p.flags.has('--timeout') ? Number(optionValue(p, '--timeout')) * 1000 : undefined;
+  const lock = p.string('lock') ?? path.join(process.cwd(), LOCK_FILE_NAME);
+  const timeout = p.string('timeout');
+  const timeoutMs = timeout === undefined ? undefined : Number(timeout) * 1000;
   let outcome;
   try {
     outcome = await verifyAgainstServers(lock, config, timeoutMs);
@@ -115,7 +107,7 @@ export async function runVerify(args: readonly string[], io: CliIo): Promise<num
     return 2;
   }
   const records = [...outcome.byFile].flatMap(([file, diags]) => toRecords(path.relative(process.cwd(), file) || file, outcome.texts.get(file) ?? '', diags));
-  if (p.flags.has('--json')) io.out(`${JSON.stringify(records, null, 2)}\n`);
+  if (p.flag('json')) io.out(`${JSON.stringify(records, null, 2)}\n`);
   else for (const r of records) io.out(`${formatRecord(r)}\n`);
   for (const u of outcome.unplaced) io.err(`drift without a declaration to show it on: ${u}\n`);
   for (const f of outcome.failures) io.err(`not checked: ${f.message}\n`);

@@ -3,13 +3,11 @@
 
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createIloMcpServer } from '../mcpServer';
+import type { ParsedArgs } from './args';
 import type { CliIo } from './io';
 
-export async function runMcp(args: readonly string[], io: CliIo): Promise<number> {
-  if (args.length > 0) {
-    io.err(`ilo-ls mcp: unexpected argument ${args[0]} (the server takes none; clients share their roots over MCP)\n`);
-    return 2;
-  }
+/** Arguments were checked against the command's spec (commands.ts): it takes none. */
+export async function runMcp(_args: ParsedArgs, _io: CliIo): Promise<number> {
   const server = createIloMcpServer();
   const done = new Promise<void>((resolve) => {
     const stop = () => void server.close().then(resolve, resolve);
