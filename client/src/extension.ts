@@ -16,6 +16,7 @@ import { importMcpTools, verifyTools } from './mcpCommands';
 import { routeThroughGate, type RouteArgs } from './gateCommand';
 import { IloStatusBar } from './statusBar';
 import { machineCores, serverExecArgv, startWithFallback } from './serverLaunch';
+import { offerMcpServer, type McpApi } from './mcpServerProvider';
 
 let client: LanguageClient | undefined;
 let output: vscode.LogOutputChannel | undefined;
@@ -100,6 +101,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ clie
     { dispose: () => stateWatch?.dispose() },
   );
   statusBar.register(context);
+  // `ilo-ls mcp` for the agent mode, where this VS Code knows MCP server definitions.
+  const mcp = offerMcpServer(vscode as unknown as McpApi, {
+    cliPath: context.asAbsolutePath(path.join('dist', 'cli.js')),
+    execPath: process.execPath,
+    version: String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0'),
+    isTrusted: () => vscode.workspace.isTrusted,
+    onDidGrantTrust: (listener) => vscode.workspace.onDidGrantWorkspaceTrust(listener),
+    cwd: () => vscode.workspace.workspaceFolders?.[0]?.uri,
+  });
+  if (mcp) context.subscriptions.push(mcp);
   await start();
   return { client: () => client };
 }

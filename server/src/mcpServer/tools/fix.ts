@@ -33,8 +33,8 @@ const NEEDS_CHOICE: ReadonlyMap<string, string> = new Map([
   ['ILO-T032', 'the text may be meant to be kept rather than printed'],
 ]);
 
-/** `ilo-contracts` codes whose fix only corrects a misspelt annotation or name. */
-const CONTRACT_SPELLING: ReadonlySet<string> = new Set(['annotation', 'unknown-param', 'unknown-field']);
+/** `ilo-contracts` codes whose fix only corrects a misspelt annotation or name, or writes a builtin's short name. */
+const CONTRACT_SPELLING: ReadonlySet<string> = new Set(['annotation', 'unknown-param', 'unknown-field', 'long-form-alias']);
 
 /** The suggestion `fix` may apply for this diagnostic, if any. */
 export function unambiguousFix(d: Diagnostic): Suggestion | undefined {
