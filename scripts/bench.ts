@@ -25,6 +25,7 @@ import { Analyzer, contractsFor } from '../server/src/service/analysis';
 import { OverlayFileHost } from '../server/src/service/documents';
 import { benchBlackBox } from './benchBlackBox';
 import { printGateBench } from './benchGate';
+import { printMcpServerBench } from './benchMcpServer';
 import { quantile } from './stats';
 
 export interface BenchRow {
@@ -316,6 +317,7 @@ async function main(): Promise<void> {
 if (launchedAs('bench')) {
   main()
     .then(() => printGateBench())
+    .then(() => printMcpServerBench())
     .catch((err) => {
       console.error(err);
       process.exitCode = 1;
