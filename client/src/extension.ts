@@ -51,7 +51,13 @@ function createClient(context: vscode.ExtensionContext, execArgv: readonly strin
   return new LanguageClient('ilo', 'ilo language server', serverOptions, clientOptions);
 }
 
-export async function activate(context: vscode.ExtensionContext): Promise<{ client: () => LanguageClient | undefined }> {
+export interface IloExtensionApi {
+  client: () => LanguageClient | undefined;
+  /** The `ilo-ls mcp` definitions offered to the agent mode; undefined where this VS Code has no MCP server definitions. */
+  mcpServerDefinitions: () => unknown[] | undefined;
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<IloExtensionApi> {
   output = vscode.window.createOutputChannel('ilo', { log: true });
   context.subscriptions.push(output);
   const statusBar = new IloStatusBar(() => client);
@@ -112,7 +118,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ clie
   });
   if (mcp) context.subscriptions.push(mcp);
   await start();
-  return { client: () => client };
+  return { client: () => client, mcpServerDefinitions: () => mcp?.provider.provideMcpServerDefinitions() };
 }
 
 export async function deactivate(): Promise<void> {

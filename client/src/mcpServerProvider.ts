@@ -56,11 +56,16 @@ export interface OfferOptions {
   cwd?(): unknown;
 }
 
+export interface McpOffer extends Disposable {
+  /** The provider as registered (what VS Code asks for definitions). */
+  provider: McpProvider;
+}
+
 /**
  * Registers the provider when the API exists; undefined (nothing done) when
  * this VS Code has no MCP server definitions.
  */
-export function offerMcpServer(api: McpApi, options: OfferOptions): Disposable | undefined {
+export function offerMcpServer(api: McpApi, options: OfferOptions): McpOffer | undefined {
   const register = api.lm?.registerMcpServerDefinitionProvider;
   const Definition = api.McpStdioServerDefinition;
   if (typeof register !== 'function' || typeof Definition !== 'function') return undefined;
@@ -84,6 +89,7 @@ export function offerMcpServer(api: McpApi, options: OfferOptions): Disposable |
   });
   const registration = register.call(api.lm, MCP_PROVIDER_ID, provider);
   return {
+    provider,
     dispose() {
       trust.dispose();
       listeners.clear();
