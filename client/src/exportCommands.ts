@@ -64,7 +64,7 @@ export function targetDocumentUri(args?: { uri?: string }): vscode.Uri | undefin
 
 export function defaultExportUri(source: vscode.Uri, format: ExportFormat): vscode.Uri {
   const configured = vscode.workspace.getConfiguration('ilo').get<string>('export.directory', '');
-  const base = path.basename(source.path).replace(/\.ilo$/, '') + SUFFIX[format];
+  const base = path.basename(source.path).replace(/\.(ilo|@)$/, '') + SUFFIX[format];
   if (configured && vscode.workspace.workspaceFolders?.[0]) {
     return vscode.Uri.joinPath(vscode.workspace.workspaceFolders[0].uri, configured, base);
   }
@@ -115,7 +115,7 @@ async function agentBaseUrl(args?: ExportArgs): Promise<string | undefined> {
 /** "ilo: Export tools…": pick a format (unless `args.format` says it), then export. */
 export async function runExportPicker(client: LanguageClient, args?: ExportArgs): Promise<vscode.Uri | undefined> {
   if (!targetDocumentUri(args)) {
-    void vscode.window.showErrorMessage('ilo: open an .ilo file to export its tools.');
+    void vscode.window.showErrorMessage('ilo: open an ilo file to export its tools.');
     return undefined;
   }
   let format = args?.format;
@@ -138,7 +138,7 @@ export async function runExportPicker(client: LanguageClient, args?: ExportArgs)
 export async function runExport(client: LanguageClient, format: ExportFormat, args?: ExportArgs): Promise<vscode.Uri | undefined> {
   const source = targetDocumentUri(args);
   if (!source) {
-    void vscode.window.showErrorMessage(`ilo: open an .ilo file to export its ${LABEL[format]}.`);
+    void vscode.window.showErrorMessage(`ilo: open an ilo file to export its ${LABEL[format]}.`);
     return undefined;
   }
   let baseUrl: string | undefined;

@@ -42,7 +42,7 @@ function createClient(context: vscode.ExtensionContext, execArgv: readonly strin
       { scheme: 'untitled', language: 'ilo' },
     ],
     synchronize: {
-      fileEvents: vscode.workspace.createFileSystemWatcher('**/*.ilo'),
+      fileEvents: vscode.workspace.createFileSystemWatcher('**/*.{ilo,@}'),
       configurationSection: 'ilo',
     },
     outputChannel: output,

@@ -30,10 +30,10 @@ export class ManifestView implements vscode.TextDocumentContentProvider {
   async show(args?: { uri?: string }): Promise<vscode.TextDocument | undefined> {
     const source = targetDocumentUri(args);
     if (!source) {
-      void vscode.window.showErrorMessage('ilo: open an .ilo file to see its MCP manifest.');
+      void vscode.window.showErrorMessage('ilo: open an ilo file to see its MCP manifest.');
       return undefined;
     }
-    const name = source.path.split('/').pop()!.replace(/\.ilo$/, '');
+    const name = source.path.split('/').pop()!.replace(/\.(ilo|@)$/, '');
     const uri = vscode.Uri.from({ scheme: MANIFEST_SCHEME, path: `/${name}.mcp.json`, query: source.toString() });
     this.views.set(source.toString(), uri);
     const doc = await vscode.workspace.openTextDocument(uri);

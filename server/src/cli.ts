@@ -4,6 +4,7 @@
 import type { CliIo } from './cli/io';
 import { commandHelp, isArgsError, overviewHelp, parseCommandArgs } from './cli/args';
 import { COMMANDS, findCommand } from './cli/commands';
+import { setLevelPreference, takeLevelFlag } from './cli/level';
 
 export const VERSION = '0.1.0';
 
@@ -11,7 +12,15 @@ export type { CliIo };
 
 /** Runs one CLI invocation; resolves to the exit status. Never rejects. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
-  const [command, ...rest] = argv;
+  const [command, ...args] = argv;
+  // `--language-version` (issue 26) is taken out once, before the command parses its own options.
+  const levelFlag = takeLevelFlag(args);
+  if (levelFlag.error !== undefined) {
+    io.err(`ilo-ls${command === undefined ? '' : ` ${command}`}: ${levelFlag.error}\n`);
+    return 2;
+  }
+  setLevelPreference(levelFlag.preference ?? 'auto');
+  const rest = levelFlag.rest;
   try {
     switch (command) {
       case undefined:

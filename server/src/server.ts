@@ -1,6 +1,8 @@
 // LSP glue: wires vscode-languageserver to the LanguageService facade. Every
 // handler is a thin adapter; the work happens in ./service and the core.
 
+import { parseLevelPreference, resolvePreference, type LanguageLevel } from './level';
+import { installedIloVersion } from './level/installed';
 import {
   CodeActionKind,
   DiagnosticSeverity,
@@ -110,8 +112,20 @@ export function startServer(connectionFor: (beforeMessage: (message: Message) =>
     }
   };
 
+  // The level of files without a pragma: `ilo.languageVersion` (or the
+  // initialization option `languageVersion` for editors without settings),
+  // `auto` meaning the version of an `ilo` on PATH (asked once), else 26.
+  let installedIlo: { version: string | undefined } | undefined;
+  const levelFor = (value: unknown): LanguageLevel => {
+    const pref = parseLevelPreference(typeof value === 'string' ? value : undefined) ?? 'auto';
+    if (pref === 'auto') installedIlo ??= { version: installedIloVersion() };
+    return resolvePreference(pref, installedIlo?.version);
+  };
+
   connection.onInitialize((params): InitializeResult => {
     configurationSupport = params.capabilities.workspace?.configuration === true;
+    const init = params.initializationOptions as { languageVersion?: unknown } | null | undefined;
+    service.configure({ level: levelFor(init?.languageVersion) });
     const folders = params.workspaceFolders?.map((f) => uriToPath(f.uri)) ?? (params.rootUri ? [uriToPath(params.rootUri)] : []);
     service.setWorkspaceFolders(folders.filter((f) => f.startsWith('/') || /^[A-Za-z]:/.test(f)));
     return {
@@ -134,8 +148,10 @@ export function startServer(connectionFor: (beforeMessage: (message: Message) =>
 
   const pullSettings = async (): Promise<void> => {
     if (!configurationSupport) return;
-    const cfg = (await connection.workspace.getConfiguration('ilo')) as ({ collisions?: { scope?: CollisionScope } } & DisplayConfig) | null;
-    publish(service.configure({ collisionScope: cfg?.collisions?.scope }));
+    const cfg = (await connection.workspace.getConfiguration('ilo')) as
+      | ({ collisions?: { scope?: CollisionScope }; languageVersion?: unknown } & DisplayConfig)
+      | null;
+    publish(service.configure({ collisionScope: cfg?.collisions?.scope, level: levelFor(cfg?.languageVersion) }));
     display.configure(cfg);
   };
   connection.onInitialized(() => {

@@ -66,14 +66,14 @@ test('a folder without .ilo files is named, not passed over in silence', () => {
   fs.writeFileSync(path.join(dir, 'ok.ilo'), 'sq x:n>n;*x x\n');
   const nothing = run(['check', 'empty'], dir);
   assert.equal(nothing.status, 2, 'nothing was checked');
-  assert.match(nothing.stderr, /no \.ilo file in empty/);
-  assert.match(run(['export', 'empty'], dir).stderr, /no \.ilo file in empty/);
+  assert.match(nothing.stderr, /no ilo file \(\.ilo, \.@\) in empty/);
+  assert.match(run(['export', 'empty'], dir).stderr, /no ilo file \(\.ilo, \.@\) in empty/);
   const here = run(['check', '.'], dir);
   assert.equal(here.status, 0);
   assert.doesNotMatch(here.stderr, /no \.ilo file/, 'the current folder holds ok.ilo');
   const some = run(['check', 'empty', 'ok.ilo'], dir);
   assert.equal(some.status, 0, 'the other input was checked and is clean');
-  assert.match(some.stderr, /no \.ilo file in empty/);
+  assert.match(some.stderr, /no ilo file \(\.ilo, \.@\) in empty/);
 });
 
 test('usage errors exit 2 with a message instead of a stack trace', () => {

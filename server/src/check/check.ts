@@ -3,6 +3,7 @@
 // reference's codes. `IncrementalChecker` keeps per-declaration results so an
 // edit re-verifies only the declarations it can affect.
 
+import type { LanguageLevel } from '../level';
 import type { Diagnostic } from '../diagnostics';
 import type { Decl, FunctionDecl, Program, Span } from '../syntax/ast';
 import { sameTree } from '../syntax/incremental/sameTree';
@@ -27,6 +28,12 @@ export interface CheckOptions {
    * the editor keeps the broken declaration's header.
    */
   brokenDeclsAreUndefined?: boolean;
+  /**
+   * The language level to check at (issue-26 plumbing; the verifier's level
+   * rules are issue 27's). Absent: the level the program was parsed at,
+   * `levelById(program.level ?? '0.11')`.
+   */
+  level?: LanguageLevel;
 }
 
 /** Check a whole program from scratch. Never throws. */

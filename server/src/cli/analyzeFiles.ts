@@ -7,6 +7,8 @@ import { Analyzer, type FileAnalysis } from '../service/analysis';
 import { OverlayFileHost } from '../service/documents';
 import { expandInputs } from '../service/workspace';
 import type { CliIo } from './io';
+import type { LanguageLevel } from '../level';
+import { cliDefaultLevel } from './level';
 
 export { expandInputs };
 
@@ -24,9 +26,12 @@ export interface AnalyzedInputs {
   unreadable: Array<{ file: string; error: string }>;
 }
 
-export function analyzeFiles(inputs: readonly string[], options: { referenceCompat?: boolean } = {}): AnalyzedInputs {
+export function analyzeFiles(
+  inputs: readonly string[],
+  options: { referenceCompat?: boolean; level?: LanguageLevel } = {},
+): AnalyzedInputs {
   const { files, missing } = expandInputs(inputs);
-  const analyzer = new Analyzer(new OverlayFileHost(), options);
+  const analyzer = new Analyzer(new OverlayFileHost(), { ...options, level: options.level ?? cliDefaultLevel() });
   const analyzed: AnalyzedFile[] = [];
   const unreadable: Array<{ file: string; error: string }> = [];
   for (const file of files) {
@@ -72,7 +77,7 @@ export function analyzeGivenFiles(command: string, inputs: readonly string[], io
   }
   const { analyzed, missing, empty, unreadable } = analyzeFiles(inputs);
   for (const m of missing) io.err(`ilo-ls ${command}: no such file or directory: ${m}\n`);
-  for (const d of empty) io.err(`ilo-ls ${command}: no .ilo file in ${d}\n`);
+  for (const d of empty) io.err(`ilo-ls ${command}: no ilo file (.ilo, .@) in ${d}\n`);
   for (const u of unreadable) io.err(`ilo-ls ${command}: cannot read ${u.file}: ${u.error}\n`);
   return missing.length > 0 || unreadable.length > 0 || analyzed.length === 0 ? undefined : analyzed;
 }

@@ -80,7 +80,7 @@ export function runCheck(p: ParsedArgs, io: CliIo): number {
   const scope = (p.string('scope') ?? 'file') as CollisionScope;
   const { records, missing, empty, checked } = checkFiles(p.positionals, scope, { referenceCompat: p.flag('reference-compat') });
   for (const m of missing) io.err(`ilo-ls check: no such file or directory: ${m}\n`);
-  for (const d of empty) io.err(`ilo-ls check: no .ilo file in ${d}\n`);
+  for (const d of empty) io.err(`ilo-ls check: no ilo file (.ilo, .@) in ${d}\n`);
   if (p.flag('json')) io.out(`${JSON.stringify(records, null, 2)}\n`);
   else for (const r of records) io.out(`${formatRecord(r)}\n`);
   if (missing.length > 0 || checked === 0) return 2;

@@ -48,7 +48,7 @@ export function runExport(p: ParsedArgs, io: CliIo): number {
   if (!analyzed) return 2;
   const analyses = analyzed.map((a) => a.analysis);
   for (const line of describeErrors(analyzed)) io.err(`ilo-ls export: ${line}\n`);
-  const agentName = path.basename(p.positionals[0]).replace(/\.ilo$/, '');
+  const agentName = path.basename(p.positionals[0]).replace(/\.(ilo|@)$/, '');
   const result = exportTools(mergedDecls(analyses), format, { extend: behaviorExtender(), baseUrl, agentName });
   if (out === undefined) {
     io.out(result.content);

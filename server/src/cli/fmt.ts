@@ -27,11 +27,15 @@ export function runFmt(p: ParsedArgs, io: CliIo): number {
   const { analyzed, missing, empty, unreadable } = analyzeFiles(p.positionals);
   let status = 0;
   for (const m of missing) status = fail(`no such file or directory: ${m}`);
-  for (const d of empty) status = fail(`no .ilo file in ${d}`);
+  for (const d of empty) status = fail(`no ilo file (.ilo, .@) in ${d}`);
   for (const u of unreadable) status = fail(`cannot read ${u.file}: ${u.error}`);
   let changed = 0;
   for (const { file, analysis } of analyzed) {
-    const r = formatIlo(analysis.text, { style: style as FormatStyle, externalArities: declaredArities(analysis.imported) });
+    const r = formatIlo(analysis.text, {
+      style: style as FormatStyle,
+      externalArities: declaredArities(analysis.imported),
+      level: analysis.level,
+    });
     if (!r.ok) {
       status = fail(`${file}: not formatted (left as it is): ${describeRefusal(r)}`);
       continue;

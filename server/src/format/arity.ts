@@ -5,17 +5,23 @@
 // or the one being declared).
 
 import type { Decl } from '../syntax/ast';
-import { BUILTIN_CALL_SHAPES, ZERO_ARG_BUILTINS, type CallShape } from '../syntax/callArity';
+import type { CallShape, CallTable } from '../syntax/callArity';
 
 export interface AritySource {
   /** The call shape the parser uses for `name` here, if any. */
   shape(name: string): CallShape | undefined;
   /** A bare `name` in head position is a zero-argument call (`now`, `mmap`, a function without parameters). */
   callsWhenBare(name: string): boolean;
+  /** `fmt`: as a nested argument it takes every remaining operand. */
+  isVariadicTrailing(name: string): boolean;
 }
 
 /** The arity source at declaration `i` of a program (functions declared up to and including it). */
-export function arityTable(decls: readonly Decl[], external: ReadonlyMap<string, number> | undefined): (i: number) => AritySource {
+export function arityTable(
+  decls: readonly Decl[],
+  external: ReadonlyMap<string, number> | undefined,
+  calls: CallTable,
+): (i: number) => AritySource {
   // name → its registrations in declaration order: [declaration index, shape]
   const regs = new Map<string, Array<[number, CallShape]>>();
   const add = (name: string, at: number, shape: CallShape): void => {
@@ -34,9 +40,13 @@ export function arityTable(decls: readonly Decl[], external: ReadonlyMap<string,
       if (list) {
         for (let k = list.length - 1; k >= 0; k--) if (list[k][0] <= i) return list[k][1];
       }
-      return BUILTIN_CALL_SHAPES.get(name);
+      return calls.shape(name);
     };
-    return { shape, callsWhenBare: (name) => ZERO_ARG_BUILTINS.has(name) || shape(name)?.arity === 0 };
+    return {
+      shape,
+      callsWhenBare: (name) => calls.isZeroArg(name) || shape(name)?.arity === 0,
+      isVariadicTrailing: (name) => calls.isVariadicTrailing(name),
+    };
   };
 }
 

@@ -13,7 +13,6 @@
 // parentheses on the nodes it names (`forced`).
 
 import type * as A from '../syntax/ast';
-import { isVariadicTrailing } from '../syntax/callArity';
 import type { AritySource } from './arity';
 import { comparedCallee } from './meaning';
 import { chainMiscounts, continuesCall, glue, isBareIdent, isSingleUnit, numberText, startsWithGreater, textLiteral, typeText } from './spelling';
@@ -125,7 +124,7 @@ export class ExprPrinter {
       case 'Ref': {
         if (STMT_START.has(k) && STMT_WORDS.has(e.name)) return false;
         if ((k === 'arg' && !ctx.fnSlot) || k === 'pbo') {
-          if (k === 'arg' && ctx.outer !== undefined && isVariadicTrailing(e.name)) return false;
+          if (k === 'arg' && ctx.outer !== undefined && this.o.arities.isVariadicTrailing(e.name)) return false;
           // A known-arity name there is a call: on what follows (operand), or on nothing at all (argument).
           const arity = this.o.arities.shape(e.name)?.arity ?? 0;
           if (arity > 0 && (k === 'arg' || ctx.followed)) return false;
@@ -202,7 +201,7 @@ export class ExprPrinter {
     if (HEAD_KINDS.has(k)) return true;
     if (k !== 'arg' && k !== 'pbo') return false;
     if (k === 'arg' && ctx.fnSlot) return false;
-    if (k === 'arg' && ctx.outer !== undefined && isVariadicTrailing(name)) {
+    if (k === 'arg' && ctx.outer !== undefined && this.o.arities.isVariadicTrailing(name)) {
       return ctx.outer.idx + 1 === ctx.outer.arity && !ctx.followed;
     }
     const arity = this.o.arities.shape(name)?.arity ?? 0;

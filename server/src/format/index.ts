@@ -13,6 +13,7 @@
 // falls back to copying (a declaration, or in the last resort the file).
 
 import type { TextEdit } from '../diagnostics';
+import type { LanguageLevel } from '../level';
 import { LineIndex } from '../syntax/lineIndex';
 import { MAX_DOCUMENT_LENGTH, parseIlo } from '../syntax/parse';
 import type { Style } from './expr';
@@ -28,6 +29,8 @@ export interface FormatOptions {
   style?: FormatStyle;
   /** Functions and tools of `use`d files: name → parameter count (they group call arguments too). */
   externalArities?: ReadonlyMap<string, number>;
+  /** The level of a file without a pragma (default 0.11), as for parsing. */
+  level?: LanguageLevel;
 }
 
 /** Why a text was not formatted. */
@@ -60,7 +63,7 @@ export function formatIlo(text: string, options: FormatOptions = {}): FormatResu
   }
   try {
     const ext = options.externalArities && options.externalArities.size > 0 ? options.externalArities : undefined;
-    const parsed = parseIlo(text, ext ? { externalArities: ext } : undefined);
+    const parsed = parseIlo(text, { externalArities: ext, level: options.level });
     const error = parsed.diagnostics.find((d) => d.severity === 'error');
     if (error) {
       const p = new LineIndex(text).position(error.start);

@@ -7,6 +7,7 @@
 // operand of the declaration, and last copy the declaration as written. If
 // even that does not converge, the file is returned unchanged.
 
+import { levelById } from '../level';
 import type * as A from '../syntax/ast';
 import type { Diagnostic } from '../diagnostics';
 import { IncrementalParser } from '../syntax/parse';
@@ -49,14 +50,15 @@ export function printVerified(
 ): VerifiedText {
   const decls = program.decls;
   const names = userNames(decls, external);
-  const arityAt = arityTable(decls, external);
+  const level = levelById(program.level ?? '0.11');
+  const arityAt = arityTable(decls, external, level.calls);
   const plans: DeclPlan[] = decls.map(() => ({ level: 0, forced: new Set<object>() }));
   const nodeRepairs = decls.map(() => 0);
   const statements = new WeakSet<object>();
   for (const d of decls) if (d.kind === 'FunctionDecl') collectStatements(d.body, statements);
   const parser = new IncrementalParser();
   let repairs = 0;
-  const options = external && external.size > 0 ? { externalArities: external } : undefined;
+  const options = external && external.size > 0 ? { externalArities: external, level } : { level };
 
   for (let round = 1; round <= MAX_ROUNDS; round++) {
     const rendered = render({ program, source, style, plans, arityAt, userNames: names });

@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import type { Decl, Program } from '../syntax/ast';
 import type { Diagnostic } from '../diagnostics';
 import { IncrementalParser, parseIlo } from '../syntax/parse';
+import { LEVEL_011, levelById, type LanguageLevel } from '../level';
 import { IncrementalChecker } from '../check/check';
 import { resolveImports, type FileHost } from '../project/imports';
 import type { LocatedDecl } from '../query/symbols';
@@ -29,6 +30,8 @@ export interface FileAnalysis {
   env: SchemaEnv;
   /** What the schema and contract analyses of this file keep from one edit to the next (contractsFor uses it). */
   reuse?: ContractReuse;
+  /** The language level the file was read at (its pragma's, else the analyzer's default). */
+  level: LanguageLevel;
 }
 
 interface FileState {
@@ -98,10 +101,28 @@ export class Analyzer {
    * calls to it are reported as the reference reports them (ILO-T005). Off in
    * the editor, which keeps the broken declaration's header.
    */
+  /** The level of files without a `^YY.M` pragma (the resolved setting or `--language-version`). */
+  private defaultLevel: LanguageLevel;
+
   constructor(
     private readonly host: FileHost,
-    private readonly options: { referenceCompat?: boolean } = {},
-  ) {}
+    private readonly options: { referenceCompat?: boolean; level?: LanguageLevel } = {},
+  ) {
+    this.defaultLevel = options.level ?? LEVEL_011;
+  }
+
+  /** The level of files without a pragma. */
+  get level(): LanguageLevel {
+    return this.defaultLevel;
+  }
+
+  /** Changes the level of files without a pragma; true when it changed (callers then analyse open files again). */
+  setLevel(level: LanguageLevel): boolean {
+    if (level === this.defaultLevel) return false;
+    this.defaultLevel = level;
+    this.importCache.clear();
+    return true;
+  }
 
   analyze(filePath: string, text: string): FileAnalysis {
     const abs = path.resolve(filePath);
@@ -113,7 +134,8 @@ export class Analyzer {
     // Functions declared in used files take part in call-arity resolution too.
     // Parse with last time's imported arities (usually unchanged), and again
     // only when resolving the imports shows they changed.
-    const withExternal = (ext: Map<string, number>) => (ext.size > 0 ? { externalArities: ext } : undefined);
+    const level = this.defaultLevel;
+    const withExternal = (ext: Map<string, number>) => (ext.size > 0 ? { externalArities: ext, level } : { level });
     let parsed = state.parser.parse(text, withExternal(state.external));
     const imports = resolveImports(abs, parsed.program, this.host, (p, t) => this.parseImported(p, t));
     const external = declaredArities(imports.imported);
@@ -121,7 +143,9 @@ export class Analyzer {
       state.external = external;
       parsed = state.parser.parse(text, withExternal(external));
     }
+    const fileLevel = levelById(parsed.program.level ?? '0.11');
     const checkDiags = state.checker.check(parsed.program, {
+      level: fileLevel,
       imported: imports.imported,
       importedVia: imports.importedVia,
       text,
@@ -143,6 +167,7 @@ export class Analyzer {
       diagnostics,
       env,
       reuse,
+      level: fileLevel,
     };
   }
 
@@ -153,11 +178,12 @@ export class Analyzer {
    */
   declarations(filePath: string, text: string): { input: ContractInput; dependencies: string[] } {
     const abs = path.resolve(filePath);
-    let program = parseIlo(text).program;
+    const level = this.defaultLevel;
+    let program = parseIlo(text, { level }).program;
     const imports = resolveImports(abs, program, this.host, (p, t) => this.parseImported(p, t));
     // As in analyze: calls to used functions take their arity from the used files.
     const external = declaredArities(imports.imported);
-    if (external.size > 0) program = parseIlo(text, { externalArities: external }).program;
+    if (external.size > 0) program = parseIlo(text, { externalArities: external, level }).program;
     const imported = imports.imported.map((decl) => ({ decl, file: imports.importedFile.get(decl) }));
     return { input: { path: abs, program, text, imported }, dependencies: imports.dependencies };
   }
@@ -170,7 +196,7 @@ export class Analyzer {
   private parseImported(filePath: string, text: string): Program {
     const cached = this.importCache.get(filePath);
     if (cached && cached.text === text) return cached.program;
-    const program = parseIlo(text).program;
+    const program = parseIlo(text, { level: this.defaultLevel }).program;
     this.importCache.set(filePath, { text, program });
     return program;
   }

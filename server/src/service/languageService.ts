@@ -3,6 +3,8 @@
 // analysis cache and the import graph, and returns LSP-shaped results. Tests
 // drive it directly, without a connection.
 
+import type { LanguageLevel } from '../level';
+import { isIloFile } from '../project/iloFiles';
 import type {
   CallHierarchyIncomingCall,
   CallHierarchyItem,
@@ -105,12 +107,28 @@ export class LanguageService {
 
   constructor(private readonly declHoverSections?: DeclHoverSections) {}
 
-  /** Applies user settings; returns the diagnostics to republish. */
-  configure(settings: { collisionScope?: CollisionScope }): PublishedDiagnostics[] {
+  /**
+   * Applies user settings; returns the diagnostics to republish. `level`: the
+   * language level of files without a `^YY.M` pragma (the resolved
+   * `ilo.languageVersion`); unchanged when absent.
+   */
+  configure(settings: { collisionScope?: CollisionScope; level?: LanguageLevel }): PublishedDiagnostics[] {
     const scope = settings.collisionScope === 'workspace' ? 'workspace' : 'file';
-    if (scope === this.collisionScope) return [];
+    const levelChanged = settings.level !== undefined && this.analyzer.setLevel(settings.level);
+    if (scope === this.collisionScope && !levelChanged) return [];
     this.collisionScope = scope;
+    if (levelChanged) {
+      // Every parse depends on the level: drop what was kept for closed files and the workspace index.
+      this.index.clear();
+      this.closedAnalyses.clear();
+      for (const doc of this.open.values()) this.analyzer.forget(doc.path);
+    }
     return this.revalidateAll();
+  }
+
+  /** The level of files without a pragma (the resolved setting). */
+  get defaultLevel(): LanguageLevel {
+    return this.analyzer.level;
   }
 
   /** Sets the workspace folders (absolute paths) and indexes their `.ilo` files. */
@@ -200,7 +218,7 @@ export class LanguageService {
     const exists = this.host.readFile(p) !== undefined;
     const known = this.workspaceFiles.includes(p);
     const inFolder = this.workspaceFolders.some((f) => p.startsWith(f.endsWith('/') ? f : `${f}/`));
-    if (exists && !known && inFolder && p.endsWith('.ilo')) this.workspaceFiles.push(p);
+    if (exists && !known && inFolder && isIloFile(p)) this.workspaceFiles.push(p);
     if (!exists && known) this.workspaceFiles = this.workspaceFiles.filter((f) => f !== p);
     return this.revalidate(p);
   }
@@ -276,7 +294,7 @@ export class LanguageService {
   exportTools(uri: string, format: ExportFormat, includeBehavior = true, a2a: { baseUrl?: string } = {}): ExportResult | undefined {
     const analysis = this.getAnalysis(uri);
     if (!analysis) return undefined;
-    const agentName = path.basename(this.open.get(uri)?.path ?? uriToPath(uri)).replace(/\.ilo$/, '');
+    const agentName = path.basename(this.open.get(uri)?.path ?? uriToPath(uri)).replace(/\.(ilo|@)$/, '');
     return exportTools(exportDecls(analysis), format, { extend: includeBehavior ? behaviorExtender() : undefined, baseUrl: a2a.baseUrl, agentName });
   }
 

@@ -442,4 +442,17 @@ export interface Program {
   decls: Decl[];
   /** Every comment in the document, in order. */
   comments: Comment[];
+  /**
+   * The language level the document was read at (its pragma's, else the one
+   * asked for; see ../level). Absent in hand-built programs: 0.11.
+   */
+  level?: '0.11' | '26';
+  /** The `^26.5` version pragma on the first line, at levels that have one. */
+  pragma?: VersionPragma;
+}
+
+/** `^26.5`: the ilo release a file is written for (first line only). */
+export interface VersionPragma extends Span {
+  /** As written after `^`: `26.5`, `26.5.1`. */
+  version: string;
 }

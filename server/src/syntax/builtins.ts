@@ -1,6 +1,8 @@
-// The table of ilo builtins (ilo 0.11.6): names, accepted argument counts,
-// signatures in ilo type syntax, effects and long-form aliases, and where the
-// reference verifier checks a form differently from its signature.
+// The table of ilo builtins at level 0.11 (ilo 0.11.6): names, accepted
+// argument counts, signatures in ilo type syntax, effects and long-form
+// aliases, and where the reference verifier checks a form differently from its
+// signature. Level 26 has its own table (builtins26.ts); both are written
+// with the vocabulary of builtinKit.ts and read through a `BuiltinTable`.
 //
 // This is pure data plus a few lookups. The parser (known-arity calls,
 // ILO-P011 reserved names), the verifier (ILO-T005/T006/T013, T032/T033:
@@ -8,181 +10,49 @@
 // and their `check`), the TextMate grammar and completion/hover all read it,
 // so it is the one place a builtin is described.
 //
-// Signature notation: parameter and return types are written in ilo type
-// syntax ('n', 't', 'b', '_', 'L a', 'M t _', 'F a b', 'R n t', 'O a', ...).
-// Single lowercase letters other than n/t/b are type variables (the verifier
-// treats them as "anything"). We use: a = list element, r = mapped result,
-// s = fold accumulator, c = context value, k = map key / sort key,
-// v = map value, e = error payload.
-//
-// A builtin may list more than one signature for the same argument count when
-// it is overloaded on argument *type* (for example `len` takes a list, a text
-// or a map). Consumers should accept a call when any signature of that arity
-// fits.
-//
-// Closure-bind forms: srt, rsrt, map, flt, ct and fld also accept a context
-// value just before the list (`map fn ctx xs`, `fld fn ctx xs init`); the
-// function then receives the element first and the context last (`withContext`
-// writes these forms from the plain ones).
+// The free functions at the end (`lookupBuiltin`, `canonicalBuiltinName`, ...)
+// read this 0.11 table; code that knows the file's level reads its table.
 
-export interface BuiltinParam {
-  name: string;
-  type: string;
-}
+import {
+  ANY,
+  BuiltinTable,
+  FORMAT,
+  HEADERS,
+  MAP_KEY,
+  MATRIX_ARG,
+  NUMBERS,
+  PATH,
+  URL_ARG,
+  VECTOR_ARG,
+  WIDTH,
+  buildBuiltin,
+  hof,
+  listForm,
+  listOrText,
+  matrix,
+  num1,
+  num2,
+  sig,
+  sorter,
+  stat1,
+  text1,
+  type Builtin,
+  type Entry,
+  type TableTraits,
+} from './builtinKit';
 
-export interface BuiltinSignature {
-  params: BuiltinParam[];
-  returns: string;
-  /** Where the reference verifier checks this form differently from what it says (see FormCheck). */
-  check?: FormCheck;
-}
+export type {
+  ArgCheck,
+  Builtin,
+  BuiltinEffect,
+  BuiltinParam,
+  BuiltinSignature,
+  EffectSigil,
+  FormCheck,
+  ResultRule,
+} from './builtinKit';
+export { acceptsArity, BuiltinTable, formatSignature, signaturesForArity } from './builtinKit';
 
-// ---------------------------------------------------------------- how the reference checks a call
-//
-// The verifier (check/builtins) derives its ILO-T013 rules and result types
-// from the signatures: an argument must fit its parameter's type (a list
-// parameter with a type variable inside takes any list; forms of one argument
-// count that differ in a parameter take any of their types: `len` any list,
-// map or text), and the result is the signature's, its type variables taken
-// from the arguments (an element type from a list, a key type from a map, the
-// result type of a function argument; unknown when nothing supplies them).
-// Where the reference verifier does otherwise, the form says so here.
-
-/** How the reference tests one argument, where that is not simply "fits the parameter's type". */
-export interface ArgCheck {
-  /**
-   * What the argument is tested for instead of its type: 'any' (not tested),
-   * 'list' / 'map' (any list / map, contents not looked at), 'matrix' (a list
-   * of lists), 'vector' (a list whose elements fit n), 'element' (fits the
-   * element type of the form's list argument), 'key' (text or a number that
-   * fits the key type of the form's map argument), 'fallible' (a function
-   * that returns a Result).
-   */
-  accepts?: 'any' | 'list' | 'map' | 'matrix' | 'vector' | 'element' | 'key' | 'fallible';
-  /** How the message names the argument: `argument N` unless given (`first argument` for a function). */
-  label?: string;
-  /** The expectation the message states; by default from the type (`a number (n)`, `text (t)`, ...). */
-  what?: string;
-  /** The words between the builtin's name and the expectation, instead of `<label> must be`. */
-  says?: string;
-  /** The message's hint ('fallible': when the function's result is not a Result). */
-  hint?: string;
-  /** Give `hint` only when the argument is not a list at all. */
-  hintUnlessList?: boolean;
-  /** For a function parameter: the call the hint shows (`map f xs`). */
-  usage?: string;
-}
-
-/**
- * A result type the signature cannot express, worked out by a rule of that
- * name in check/builtins/results.ts: 'nil' (the call produces nil), 'fold'
- * (the initial value's type, else the function's result), 'agree' (type
- * variables the arguments bind differently become unknown), 'counts' (truth
- * values are counted under text keys), 'update' (the map with the new value's
- * type), 'matrix' (a list of lists comes back as it is), 'flatten' (the
- * elements of the argument's inner lists).
- */
-export type ResultRule = 'nil' | 'fold' | 'agree' | 'counts' | 'update' | 'matrix' | 'flatten';
-
-/**
- * How the reference verifier checks one form, where that differs from its
- * signature. Forms with the same argument count (overloaded on type) are
- * checked together: their differences are given on the first of them.
- */
-export interface FormCheck {
-  /** By parameter name. */
-  args?: Readonly<Record<string, ArgCheck>>;
-  /**
-   * Closure-bind form: the function must take the parameters its type here
-   * lists ('params'); 'params, swap' also notes a function whose parameters
-   * look swapped (context first, element second).
-   */
-  closure?: 'params' | 'params, swap';
-  /**
-   * The result (in ilo type syntax) when a list or map argument is not one,
-   * or is unknown, instead of the signature's with its variables unknown.
-   */
-  orElse?: string;
-  result?: ResultRule;
-}
-
-export type BuiltinEffect =
-  | 'pure'
-  | 'read'
-  | 'write'
-  | 'net'
-  | 'env'
-  | 'random'
-  | 'time'
-  | 'print'
-  | 'sleep';
-
-export interface Builtin {
-  /** Canonical short name, e.g. 'len'. */
-  name: string;
-  /** Every accepted argument count, ascending. */
-  arities: number[];
-  /** Extra arguments allowed after the last fixed one (only `fmt`). */
-  variadic?: boolean;
-  /** One per accepted form (arity and/or argument type), in the spec's order. */
-  signatures: BuiltinSignature[];
-  /** One line, our own words. */
-  doc: string;
-  /**
-   * Long forms that resolve to this builtin (each triggers a "use the short
-   * name" hint). Unlike canonical names they are not reserved: a program may
-   * declare its own `contains` function, and then calls reach that function.
-   */
-  aliases: string[];
-  /** What the builtin touches besides its arguments. */
-  effect: BuiltinEffect;
-  /** ILO-T032 (text builders) / ILO-T033 (copy-on-write updates) when the result is discarded. */
-  discardWarning?: 'fmt' | 'mutation';
-  /** Takes a function as its first argument (map, flt, srt fn xs, ...). */
-  higherOrder?: boolean;
-  /**
-   * The function type this builtin has when it is named without arguments,
-   * e.g. passed to a higher-order builtin (`map str xs`, `fld max xs 0`).
-   * Only a fixed set of pure, single-shape builtins can be used this way; for
-   * the others (undefined here) the reference reports a bare use such as
-   * `fld prnt xs 0` as an undefined variable (ILO-T004).
-   */
-  valueType?: string;
-  /**
-   * The reference verifier has no rule for this builtin: it does not check the
-   * argument types and treats the result as unknown (so `rgx 42 "s"` or
-   * `f>t;sum xs` pass it). The signatures still describe real use; a checker
-   * that must agree with the reference should not raise ILO-T013 or
-   * result-type errors from them.
-   */
-  uncheckedByReference?: boolean;
-}
-
-// ---------------------------------------------------------------- helpers
-
-/** Parse `'xs:L a, i:n'` into params. Types may contain spaces and parens, never commas. */
-function params(spec: string): BuiltinParam[] {
-  if (spec.trim() === '') return [];
-  return spec.split(',').map((part) => {
-    const colon = part.indexOf(':');
-    return { name: part.slice(0, colon).trim(), type: part.slice(colon + 1).trim() };
-  });
-}
-
-function sig(paramSpec: string, returns: string, check?: FormCheck): BuiltinSignature {
-  return check === undefined ? { params: params(paramSpec), returns } : { params: params(paramSpec), returns, check };
-}
-
-interface Entry {
-  name: string;
-  sigs: BuiltinSignature[];
-  doc: string;
-  effect?: BuiltinEffect;
-  aliases?: string[];
-  variadic?: boolean;
-  discardWarning?: 'fmt' | 'mutation';
-  higherOrder?: boolean;
-}
 
 // Builtins usable as a function value, with the type they then have (the
 // verifier reads it). The overloaded ones are pinned to one shape (len: list
@@ -220,127 +90,6 @@ const VALUE_TYPES: Readonly<Record<string, string>> = {
 // the corpus shows no error for it, so it is assumed lenient: we would rather
 // miss an error than report one the reference does not.
 const UNCHECKED = new Set(['sum', 'avg', 'now', 'env', 'rgx', 'rgxall', 'rgxall1']);
-
-function build(e: Entry): Builtin {
-  const arities = [...new Set(e.sigs.map((s) => s.params.length))].sort((x, y) => x - y);
-  const b: Builtin = {
-    name: e.name,
-    arities,
-    signatures: e.sigs,
-    doc: e.doc,
-    aliases: e.aliases ?? [],
-    effect: e.effect ?? 'pure',
-  };
-  if (e.variadic) b.variadic = true;
-  if (e.discardWarning) b.discardWarning = e.discardWarning;
-  if (e.higherOrder) b.higherOrder = true;
-  const valueType = VALUE_TYPES[e.name];
-  if (valueType !== undefined) b.valueType = valueType;
-  if (UNCHECKED.has(e.name)) b.uncheckedByReference = true;
-  return b;
-}
-
-// Frequently repeated shapes.
-const num1 = (name: string, doc: string, aliases?: string[]): Entry => ({
-  name,
-  sigs: [sig('x:n', 'n')],
-  doc,
-  aliases,
-});
-const num2 = (name: string, a: string, b: string, doc: string): Entry => ({
-  name,
-  sigs: [sig(`${a}:n, ${b}:n`, 'n')],
-  doc,
-});
-const stat1 = (name: string, doc: string, aliases?: string[], check?: FormCheck): Entry => ({
-  name,
-  sigs: [sig('xs:L n', 'n', check)],
-  doc,
-  aliases,
-});
-const text1 = (name: string, doc: string, aliases?: string[]): Entry => ({
-  name,
-  sigs: [sig('s:t', 't')],
-  doc,
-  aliases,
-});
-/** Same-shape result for a list or a text argument (rev, unq, rsrt ...). */
-const listOrText = (name: string, doc: string, aliases?: string[]): Entry => ({
-  name,
-  sigs: [sig('xs:L a', 'L a'), sig('s:t', 't')],
-  doc,
-  aliases,
-});
-const matrix = 'L (L n)';
-
-// Checks several forms share (see FormCheck).
-const ANY: ArgCheck = { accepts: 'any' };
-const NUMBERS: ArgCheck = { accepts: 'list', what: 'a list of numbers' };
-const MAP_KEY: ArgCheck = { accepts: 'key', label: 'key' };
-const MATRIX_ARG: ArgCheck = { accepts: 'matrix' };
-const VECTOR_ARG: ArgCheck = { accepts: 'vector' };
-const WIDTH: ArgCheck = { what: 'a width (n)' };
-const PATH: ArgCheck = { label: 'path', what: 'a path (t)' };
-const FORMAT: ArgCheck = { label: 'format', what: 'a format name such as "csv", "json" or "raw"' };
-const URL_ARG: ArgCheck = { label: 'url', what: 'a URL (t)' };
-const HEADERS: ArgCheck = { label: 'headers', what: 'a map of headers (M t t)' };
-
-/** A form taking a function: the reference tests the function only (`usage` is the call its hint shows). */
-function fnForm(usage: string, more: FormCheck = {}): FormCheck {
-  return { ...more, args: { fn: { usage }, xs: ANY, ...more.args } };
-}
-
-/**
- * The closure-bind form of a higher-order form: a context value `ctx:c` just
- * before the list, which the function receives last (`F a r` becomes `F a c r`).
- */
-function withContext(form: BuiltinSignature, check: FormCheck): BuiltinSignature {
-  const ps = form.params.map((p) => {
-    if (p.name !== 'fn') return p;
-    const close = p.type.lastIndexOf(' ');
-    return { name: p.name, type: `${p.type.slice(0, close)} c${p.type.slice(close)}` };
-  });
-  const xs = ps.findIndex((p) => p.name === 'xs');
-  ps.splice(xs, 0, { name: 'ctx', type: 'c' });
-  return { params: ps, returns: form.returns, check };
-}
-
-interface HofOptions extends Omit<FormCheck, 'closure'> {
-  /** The call the hint for a non-function argument shows. */
-  usage: string;
-  /** The closure-bind form too, with this closure check ('unchecked': none). */
-  ctx?: FormCheck['closure'] | 'unchecked';
-  aliases?: string[];
-}
-
-/** A builtin taking a function and then a list (`paramSpec` starts `fn:F ...`). */
-function hof(name: string, paramSpec: string, returns: string, doc: string, o: HofOptions): Entry {
-  const { usage, ctx, aliases, ...how } = o;
-  const plain = sig(paramSpec, returns, fnForm(usage, how));
-  const sigs = [plain];
-  if (ctx !== undefined) sigs.push(withContext(plain, fnForm(usage, ctx === 'unchecked' ? how : { ...how, closure: ctx })));
-  return { name, sigs, doc, aliases, higherOrder: true };
-}
-
-/** `srt` / `rsrt`: a list or a text as it is, or a list by a key function (with or without a context). */
-function sorter(name: string, doc: string, aliases?: string[]): Entry {
-  const byKey = sig('fn:F a k, xs:L a', 'L a', fnForm(`${name} key-fn xs`, { orElse: '_' }));
-  const withCtx = withContext(byKey, fnForm(`${name} key-fn ctx xs`, { closure: 'params, swap', orElse: '_' }));
-  return { name, sigs: [sig('xs:L a', 'L a'), sig('s:t', 't'), byKey, withCtx], doc, aliases, higherOrder: true };
-}
-
-/** `min xs` / `max xs`: a list of numbers, said in the reference's words. */
-const listForm = (name: string): FormCheck => ({
-  args: {
-    xs: {
-      accepts: 'vector',
-      says: 'of one argument needs',
-      what: 'a list of numbers (L n)',
-      hint: `\`${name} xs\` takes a list; \`${name} a b\` takes two numbers`,
-      hintUnlessList: true,
-    },
-  },
-});
 
 // ---------------------------------------------------------------- the table
 
@@ -686,62 +435,43 @@ const ENTRIES: Entry[] = [
   },
 ];
 
-export const BUILTINS: readonly Builtin[] = Object.freeze(ENTRIES.map(build));
+
+/** The 0.11 builtins as their table-wide traits give them. */
+const TRAITS_011: TableTraits = { valueTypes: VALUE_TYPES, unchecked: UNCHECKED };
+
+/**
+ * The 0.11 table's rows as written, for the level-26 table, which starts from
+ * them (builtins26.ts). Frozen: a level derives its own rows, never edits these.
+ */
+export const ENTRIES_011: readonly Readonly<Entry>[] = Object.freeze(ENTRIES.map((e) => Object.freeze(e)));
+
+export const BUILTINS: readonly Builtin[] = Object.freeze(ENTRIES.map((e) => buildBuiltin(e, TRAITS_011)));
 
 /** Sigil shorthands that resolve to a builtin (`$url` is `get url`). Not names, so not in `aliases`. */
 export const SIGIL_BUILTINS: Readonly<Record<string, string>> = Object.freeze({ $: 'get' });
 
-const byName = new Map<string, Builtin>();
-const aliasToCanonical = new Map<string, string>();
-for (const b of BUILTINS) {
-  byName.set(b.name, b);
-  for (const a of b.aliases) aliasToCanonical.set(a, b.name);
-}
-for (const [sigil, target] of Object.entries(SIGIL_BUILTINS)) aliasToCanonical.set(sigil, target);
+/** The builtins of level 0.11. */
+export const BUILTIN_TABLE_011 = new BuiltinTable(BUILTINS, { sigils: SIGIL_BUILTINS, aliasesReserved: false });
 
 /** Every spelling that names a builtin (canonical names and long-form aliases), sorted. */
-export const BUILTIN_SPELLINGS: readonly string[] = Object.freeze(
-  BUILTINS.flatMap((b) => [b.name, ...b.aliases]).sort(),
-);
+export const BUILTIN_SPELLINGS: readonly string[] = BUILTIN_TABLE_011.spellings;
 
-/** Canonical short name for a builtin name, long-form alias or `$`; undefined otherwise. */
+/** Canonical short name for a builtin name, long-form alias or `$`; undefined otherwise (level 0.11). */
 export function canonicalBuiltinName(name: string): string | undefined {
-  if (byName.has(name)) return name;
-  return aliasToCanonical.get(name);
+  return BUILTIN_TABLE_011.canonical(name);
 }
 
-/** The builtin for a canonical name, alias or `$`. */
+/** The builtin for a canonical name, alias or `$` (level 0.11). */
 export function lookupBuiltin(name: string): Builtin | undefined {
-  const canonical = canonicalBuiltinName(name);
-  return canonical === undefined ? undefined : byName.get(canonical);
+  return BUILTIN_TABLE_011.lookup(name);
 }
 
-/** True for canonical builtin names and their long-form aliases. */
+/** True for canonical builtin names and their long-form aliases (level 0.11). */
 export function isBuiltinName(name: string): boolean {
-  return canonicalBuiltinName(name) !== undefined;
+  return BUILTIN_TABLE_011.canonical(name) !== undefined;
 }
 
-/** True when `name` is a long-form alias (so a "use the short name" hint applies). */
+/** True when `name` is a long-form alias, so a "use the short name" hint applies (level 0.11). */
 export function isBuiltinAlias(name: string): boolean {
-  return !byName.has(name) && aliasToCanonical.has(name) && !(name in SIGIL_BUILTINS);
-}
-
-/** Signatures of `b` that take exactly `argc` arguments (variadic `fmt` accepts any count >= 1). */
-export function signaturesForArity(b: Builtin, argc: number): BuiltinSignature[] {
-  const exact = b.signatures.filter((s) => s.params.length === argc);
-  if (exact.length > 0 || !b.variadic) return exact;
-  const min = b.arities[0] ?? 0;
-  return argc >= min ? b.signatures.filter((s) => s.params.length === min) : [];
-}
-
-/** Whether `argc` arguments is an accepted count for `b`. */
-export function acceptsArity(b: Builtin, argc: number): boolean {
-  if (b.arities.includes(argc)) return true;
-  return b.variadic === true && argc >= (b.arities[0] ?? 0);
-}
-
-/** Human text of a signature in ilo declaration style: `len xs:L a>n`. */
-export function formatSignature(name: string, s: BuiltinSignature): string {
-  const ps = s.params.map((p) => `${p.name}:${p.type}`).join(' ');
-  return ps === '' ? `${name}>${s.returns}` : `${name} ${ps}>${s.returns}`;
+  return BUILTIN_TABLE_011.isAlias(name);
 }

@@ -16,6 +16,7 @@
 import type { Diagnostic } from '../diagnostics';
 import type { Comment } from './ast';
 import { ItemStream, type RawItem } from './grammar';
+import type { LexicalFeatures } from '../level/level';
 import { normalizeNewlines } from './normalize';
 import { keywordKind, TYPE_SIGILS, type OpKind, type Token, type TokenKind } from './tokens';
 
@@ -95,9 +96,21 @@ class LexError {
   ) {}
 }
 
-/** Tokenise `source` (a document chunk starting at document offset `base`). */
-export function lex(source: string, base = 0): LexResult {
-  const norm = normalizeNewlines(source, base);
+/** What the lexer reads as at level 0.11 (no 26.x forms). */
+const LEXICAL_011: LexicalFeatures = {
+  tripleQuotedText: false,
+  hexEscapes: false,
+  braceEscapes: false,
+  interpolation: false,
+  worldType: false,
+};
+
+/**
+ * Tokenise `source` (a document chunk starting at document offset `base`),
+ * with the lexical forms of a language level (default: 0.11's).
+ */
+export function lex(source: string, base = 0, features: LexicalFeatures = LEXICAL_011): LexResult {
+  const norm = normalizeNewlines(source, base, features);
   const text = norm.text;
   const map = norm.map;
   const toDoc = (s: number, e: number): { start: number; end: number } => {

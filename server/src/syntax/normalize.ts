@@ -18,6 +18,8 @@
 // `map[i]` is the document offset of normalised character `i` (with one extra
 // entry for the end), so tokens can be reported at their real position.
 
+import type { LexicalFeatures } from '../level/level';
+
 export interface Normalized {
   text: string;
   map: Int32Array;
@@ -26,7 +28,7 @@ export interface Normalized {
 }
 
 /** Normalise `source`; `base` is added to every mapped offset (chunk start in the document). */
-export function normalizeNewlines(source: string, base = 0): Normalized {
+export function normalizeNewlines(source: string, base = 0, features?: Pick<LexicalFeatures, 'tripleQuotedText'>): Normalized {
   const n = source.length;
   const out: string[] = [];
   const map = new Int32Array(n + 2);

@@ -31,6 +31,8 @@
 // list of its nodes so moving it costs one addition per node.
 
 import type { Diagnostic } from '../diagnostics';
+import { chooseLevel, LEVEL_011, type FileLevel, type LanguageLevel } from '../level';
+import { pragmaDiagnostics } from './pragmaDiagnostics';
 import { binaryContent, binaryMessage } from './binaryText';
 import type * as A from './ast';
 import type { CallShape } from './callArity';
@@ -43,6 +45,11 @@ import { isStrictFallback, resolveChunk } from './parser/resolve';
 import type { Token } from './tokens';
 
 export interface ParseOptions {
+  /**
+   * The level of a file without a `^YY.M` pragma (the resolved setting or
+   * `--language-version`). Default: 0.11. A pragma overrides it.
+   */
+  level?: LanguageLevel;
   /** Functions and tools of `use`d files: name → parameter count. */
   externalArities?: ReadonlyMap<string, number>;
   /**
@@ -239,6 +246,8 @@ export class IncrementalParser {
   lastStats: ParseStats = { strict: 0, tolerant: 0, reused: 0 };
   /** Counts parses (see ParsedChunk.usedIn). */
   private generation = 0;
+  /** The level of the last parse (what the slots and the stream were built for). */
+  private level: LanguageLevel | undefined;
 
   /** Parse `text`, reusing what is still valid from the previous call. Never throws. */
   parse(text: string, options?: ParseOptions): ParseResult {
@@ -253,7 +262,11 @@ export class IncrementalParser {
         this.forget();
         return unparsed(text, 'binary-file', 'error', binaryMessage(text, binary), binary.first);
       }
-      const result = this.parseUnsafe(text, options);
+      const fileLevel = chooseLevel(text, options?.level ?? LEVEL_011);
+      // Every token and cached declaration depends on the level: a new level starts afresh.
+      if (fileLevel.level !== this.level) this.forget();
+      this.level = fileLevel.level;
+      const result = this.parseUnsafe(text, fileLevel, options);
       this.text = text;
       return result;
     } catch (e) {
@@ -269,6 +282,7 @@ export class IncrementalParser {
     this.slots = [];
     this.text = '';
     this.stream = undefined;
+    this.level = undefined;
   }
 
   /**
@@ -276,11 +290,11 @@ export class IncrementalParser {
    * chunks before the first changed character keep their slots as they are,
    * chunks in the unchanged tail keep theirs, moved by the length difference.
    */
-  private buildSlots(text: string): Slot[] {
+  private buildSlots(text: string, level: LanguageLevel): Slot[] {
     const old = this.slots;
     const oldText = this.text;
     this.kept = undefined;
-    if (old.length === 0) return this.slotsFor(text, splitChunks(text), []);
+    if (old.length === 0) return this.slotsFor(text, splitChunks(text, level.lexical), [], level);
     const min = Math.min(oldText.length, text.length);
     const p = commonPrefixLength(oldText, text, min);
     if (p === oldText.length && p === text.length) {
@@ -299,7 +313,7 @@ export class IncrementalParser {
       const k = lowerBound(old.length, baseOf, base, first + 1);
       return k < old.length && old[k].base === base ? k : -1;
     };
-    const scan = scanChunks(text, old[first].base, (b) => b >= tailStart && oldSlotAt(b - delta) >= 0);
+    const scan = scanChunks(text, old[first].base, level.lexical, (b) => b >= tailStart && oldSlotAt(b - delta) >= 0);
     let tail: Slot[] = [];
     let region = old.slice(first);
     if (scan.stoppedAt !== undefined) {
@@ -310,7 +324,7 @@ export class IncrementalParser {
     }
     const head = old.slice(0, first);
     this.kept = { head: first, oldTail: old.length - tail.length, tail: tail.length };
-    return head.concat(this.slotsFor(text, scan.chunks, region), tail);
+    return head.concat(this.slotsFor(text, scan.chunks, region, level), tail);
   }
 
   /**
@@ -342,7 +356,7 @@ export class IncrementalParser {
   }
 
   /** Slots for `chunks`, reusing `candidates` with the same text, lexing the others. */
-  private slotsFor(text: string, chunks: Chunk[], candidates: Slot[]): Slot[] {
+  private slotsFor(text: string, chunks: Chunk[], candidates: Slot[], level: LanguageLevel): Slot[] {
     const byText = new Map<string, Slot[]>();
     for (const s of candidates) {
       const list = byText.get(s.text);
@@ -367,7 +381,7 @@ export class IncrementalParser {
           // The same text occurs earlier in this document: copy its tokens instead of lexing again.
           slot = copySlot(twin, ch.start);
         } else {
-          const r = lex(src, ch.start);
+          const r = lex(src, ch.start, level.lexical);
           slot = { text: src, base: ch.start, tokens: r.tokens, comments: r.comments };
           if (r.error !== undefined) slot.lexError = r.error;
           lexedNow.set(src, slot);
@@ -405,8 +419,9 @@ export class IncrementalParser {
     }
   }
 
-  private parseUnsafe(text: string, options?: ParseOptions): ParseResult {
-    const slots = this.buildSlots(text);
+  private parseUnsafe(text: string, fileLevel: FileLevel, options?: ParseOptions): ParseResult {
+    const level = fileLevel.level;
+    const slots = this.buildSlots(text, level);
     this.slots = slots;
 
     const stream = this.tokenStream(slots);
@@ -431,8 +446,9 @@ export class IncrementalParser {
     }
 
     const env = new Env(options?.externalArities);
-    const parser = new Parser(toks, boundary, env);
-    const strict = options?.strict ?? STRICT_BY_DEFAULT;
+    const parser = new Parser(toks, boundary, env, level);
+    // The ohm grammar's syntactic layer describes one level only.
+    const strict = (options?.strict ?? STRICT_BY_DEFAULT) && level.syntax.strictGrammar;
     const stats: ParseStats = { strict: 0, tolerant: 0, reused: 0 };
     this.lastStats = stats;
     /** The strict path on chunk `c` (tokens first..end): its declarations, or undefined to fall back. */
@@ -570,8 +586,14 @@ export class IncrementalParser {
 
     if (!inOrder(decls)) decls.sort((a, b) => a.start - b.start);
     this.attachDocs(text, decls, built, comments, slots);
+    for (const d of pragmaDiagnostics(fileLevel)) diagnostics.push(d);
     if (!inOrder(diagnostics)) diagnostics.sort((a, b) => a.start - b.start);
-    return { program: { decls, comments }, diagnostics };
+    const program: A.Program = { decls, comments, level: level.id };
+    if (fileLevel.pragma !== undefined && level.syntax.versionPragma) {
+      const p = fileLevel.pragma;
+      program.pragma = { version: p.version, start: p.start, end: p.end };
+    }
+    return { program, diagnostics };
   }
 }
 
@@ -660,7 +682,7 @@ function isCascade(code: string): boolean {
 /** The result for a document that was not parsed: no declarations, one diagnostic (at `at`, else its start). */
 function unparsed(text: string, code: string, severity: Diagnostic['severity'], message: string, at = 0): ParseResult {
   return {
-    program: { decls: [], comments: [] },
+    program: { decls: [], comments: [], level: LEVEL_011.id },
     diagnostics: [{ code, source: 'ilo-contracts', severity, start: at, end: Math.min(at + 1, text.length), message }],
   };
 }

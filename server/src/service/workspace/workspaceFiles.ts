@@ -1,9 +1,10 @@
-// Finding `.ilo` files: the CLI's arguments and the workspace folders.
+// Finding ilo files (`.ilo`, `.@`): the CLI's arguments and the workspace folders.
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { isIloFile } from '../../project/iloFiles';
 
-/** Expands directories into the `.ilo` files below them (sorted); files pass through. */
+/** Expands directories into the ilo files (`.ilo`, `.@`) below them (sorted); files pass through. */
 export function expandInputs(inputs: readonly string[]): { files: string[]; missing: string[] } {
   const files: string[] = [];
   const missing: string[] = [];
@@ -13,7 +14,7 @@ export function expandInputs(inputs: readonly string[]): { files: string[]; miss
       if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
       const p = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(p);
-      else if (entry.isFile() && entry.name.endsWith('.ilo')) files.push(p);
+      else if (entry.isFile() && isIloFile(entry.name)) files.push(p);
     }
   };
   for (const input of inputs) {

@@ -13,13 +13,15 @@
 // body may run on after `;` at the end of a line; ../parse.ts checks that a
 // cached chunk parse still fits before reusing it.)
 
+import type { LexicalFeatures } from '../../level/level';
+
 export interface Chunk {
   start: number;
   end: number;
 }
 
-export function splitChunks(text: string): Chunk[] {
-  return scanChunks(text, 0).chunks;
+export function splitChunks(text: string, features?: Pick<LexicalFeatures, 'tripleQuotedText'>): Chunk[] {
+  return scanChunks(text, 0, features).chunks;
 }
 
 /**
@@ -31,6 +33,7 @@ export function splitChunks(text: string): Chunk[] {
 export function scanChunks(
   text: string,
   from: number,
+  features?: Pick<LexicalFeatures, 'tripleQuotedText'>,
   stop?: (chunkStart: number) => boolean,
 ): { chunks: Chunk[]; stoppedAt?: number } {
   const chunks: Chunk[] = [];

@@ -7,7 +7,6 @@
 // a prefix operator has its two operands.
 
 import type * as A from '../ast';
-import { isVariadicTrailing, ZERO_ARG_BUILTINS } from '../callArity';
 import type { Token, TokenKind } from '../tokens';
 import { AtomParser } from './atoms';
 import { ATOM_STARTS, INFIX_BP, MAX_NESTING, OPERAND_OPS, PREFIX_BINOPS } from './cursor';
@@ -46,7 +45,7 @@ export abstract class CallParser extends AtomParser {
     const slots = arity !== undefined && arity > 0 ? arity : undefined;
     if (unwrap !== 'none') return this.parseFieldChain(call(this.parseGreedyArgs(name, slots, false), unwrap));
     if (this.peekKind() === 'ident' && this.kindAt(this.pos + 1) === ':') return this.parseRecord(callee);
-    if ((ZERO_ARG_BUILTINS.has(name) || arity === 0) && !this.canStartOperand()) return call([], 'none');
+    if ((this.calls.isZeroArg(name) || arity === 0) && !this.canStartOperand()) return call([], 'none');
     if (this.ctx.noWhitespaceCall) {
       const n = arity ?? 0;
       if (n === 0 || !this.canStartOperand()) return atom;
@@ -68,7 +67,7 @@ export abstract class CallParser extends AtomParser {
   /** An argument of a call (`outer`, when its arity is known): a name with a known arity becomes a nested call. */
   protected parseCallArg(inFnSlot: boolean, outer: OuterCall | undefined): A.Expr {
     const t = this.peek();
-    if (!inFnSlot && t !== undefined && t.kind === 'ident' && isVariadicTrailing(t.text) && outer !== undefined) {
+    if (!inFnSlot && t !== undefined && t.kind === 'ident' && this.calls.isVariadicTrailing(t.text) && outer !== undefined) {
       if (!this.blocksExpansion()) {
         if (outer.idx + 1 !== outer.arity) {
           throw this.err(

@@ -8,7 +8,8 @@
 // this is its base.
 
 import type * as A from '../ast';
-import { BUILTIN_CALL_SHAPES, type CallShape } from '../callArity';
+import type { LanguageLevel, SyntaxFeatures } from '../../level/level';
+import type { CallShape, CallTable } from '../callArity';
 import { ParseError } from '../parseError';
 import { describeToken, isReservedKind, type Token, type TokenKind } from '../tokens';
 
@@ -91,12 +92,20 @@ export abstract class Cursor {
   protected depth = 0;
   protected ctx: Ctx = { noWhitespaceCall: false };
   protected header: HeaderSoFar = {};
+  /** The level's syntax switches, read once here (every area consults these, never the level id). */
+  protected readonly syn: SyntaxFeatures;
+  /** The level's call-arity table for builtins. */
+  protected readonly calls: CallTable;
 
   constructor(
     readonly toks: readonly Token[],
     readonly boundary: readonly boolean[],
     readonly env: ArityEnv,
-  ) {}
+    readonly level: LanguageLevel,
+  ) {
+    this.syn = level.syntax;
+    this.calls = level.calls;
+  }
 
   // ------------------------------------------------------------ token access
 
@@ -216,7 +225,7 @@ export abstract class Cursor {
   protected enter(): void {
     if (this.depth >= MAX_NESTING) {
       throw this.errHereOrPrev(
-        'ILO-P003',
+        this.syn.nestingCode,
         `nesting is deeper than ${MAX_NESTING} levels`,
         'split the expression: bind inner parts to names first',
       );
@@ -230,7 +239,7 @@ export abstract class Cursor {
   // ------------------------------------------------------------ arity table (rules 1, 2)
 
   protected shape(name: string): CallShape | undefined {
-    return this.env.lookup(name) ?? BUILTIN_CALL_SHAPES.get(name);
+    return this.env.lookup(name) ?? this.calls.shape(name);
   }
   protected arityOf(name: string): number | undefined {
     return this.shape(name)?.arity;

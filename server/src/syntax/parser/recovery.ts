@@ -42,7 +42,7 @@ export abstract class RecoveringParser extends DeclarationParser {
   private stackOverflow(start: number): ParseError {
     const t = this.toks[Math.min(start, this.toks.length - 1)];
     return new ParseError(
-      'ILO-P003',
+      this.syn.nestingCode,
       t?.start ?? 0,
       t?.end ?? 0,
       'this declaration is nested too deeply to analyse',

@@ -1,0 +1,100 @@
+// A language level: everything that differs between the ilo versions we
+// speak, in one object. The lexer, the parser, the builtin table, the
+// verifier and the formatter each read the switches they need from the level
+// of the file they work on (resolved once per parse, never per token), so no
+// part of the code asks "which version is this?".
+//
+// Two levels exist: 0.11 (exactly what the ilo 0.11.6 binary accepts and
+// reports) and 26 (the 26.x line: CalVer 26.5 and 26.8, from the upstream
+// spec, registry and runnable examples). How a file's level is chosen is in
+// ./choose.ts; the pragma that can name it in ./pragma.ts.
+
+import type { BuiltinTable } from '../syntax/builtinKit';
+import type { CallTable } from '../syntax/callArity';
+
+export type LevelId = '0.11' | '26';
+
+/** What the lexer (and the newline normaliser and chunker before it) does differently. */
+export interface LexicalFeatures {
+  /** `"""..."""` literals: raw newlines, a lone `"` is literal, indentation stripped when `"""` closes on its own line. */
+  readonly tripleQuotedText: boolean;
+  /** `\xNN` in a text literal is the code point U+00NN. */
+  readonly hexEscapes: boolean;
+  /** `{{` / `}}` in a text literal are a literal `{` / `}`. */
+  readonly braceEscapes: boolean;
+  /** `"{name}"` slots in a text literal read the binding `name` (the literal becomes a `fmt`). */
+  readonly interpolation: boolean;
+  /** `W`, the capability World type, is a type sigil. */
+  readonly worldType: boolean;
+}
+
+/** What the parser accepts beyond the other level, and which codes it reports where the levels differ. */
+export interface SyntaxFeatures {
+  /** The syntactic layer of ilo.ohm describes this level (the strict parse path may run). */
+  readonly strictGrammar: boolean;
+  /** `^26.5` on the first line is a declaration of its own. */
+  readonly versionPragma: boolean;
+  /** `f(a, b)`: a `(` glued to a name opens a comma-separated argument list. */
+  readonly parenCalls: boolean;
+  /** `f a:1 b:2` / `f(b:2, a:1)`: arguments named by their parameter (ILO-P019 for unknown or repeated labels). */
+  readonly labelledArgs: boolean;
+  /** `{x y> body}` lambdas with bare parameters. */
+  readonly braceLambdas: boolean;
+  /** `{x:1 y:2}` record literals without a type name. */
+  readonly anonRecords: boolean;
+  /** `_=expr` evaluates and drops a value. */
+  readonly discardBind: boolean;
+  /** `type shape = circle(n) | point` and `type opt<a> = some(a) | none`. */
+  readonly sumTypeDecls: boolean;
+  /** `name<a:comparable b>` generic parameters on functions (ILO-P022 when malformed). */
+  readonly genericParams: boolean;
+  /** `/http /fs ...` effect sigils after a function's return type. */
+  readonly effectSigils: boolean;
+  /** `^a|b` error set after a function's return type. */
+  readonly errorSets: boolean;
+  /** `req cond` / `ens cond` contracts after a function's return type. */
+  readonly contracts: boolean;
+  /** `test name { ok f 1 2; err g 0 "msg" }` blocks. */
+  readonly testBlocks: boolean;
+  /** `policy{domain:"...",tokens:n,rate:n}` after a tool's options, and `(p:t)` parameters. */
+  readonly toolPolicies: boolean;
+  /** `use name:"path"`, `use re:"path" [names]`, and `_private` declaration names. */
+  readonly moduleForms: boolean;
+  /** `?h cond a b`: with three operands `?h` is the ternary keyword. */
+  readonly keywordTernary: boolean;
+  /** ILO-P023: a braceless guard inside a lambda body is an error. */
+  readonly lambdaGuardError: boolean;
+  /** ILO-P024: a function declaration inside a body is an error. */
+  readonly nestedFnError: boolean;
+  /** ILO-P102: a top-level `name=expr` gets its own code. */
+  readonly topLevelBindError: boolean;
+  /** ILO-P101: a variadic builtin bare inside `[...]`. */
+  readonly listCallError: boolean;
+  /** The code for nesting deeper than the parser's limit. */
+  readonly nestingCode: 'ILO-P003' | 'ILO-P103';
+}
+
+/** How the formatter prints what a level spells differently. */
+export interface FormatFeatures {
+  /** How an empty map is written: 0.11 prints the bare name, 26 may keep `mmap()` (paren calls are valid). */
+  readonly zeroArgCallParens: boolean;
+}
+
+export interface LanguageLevel {
+  readonly id: LevelId;
+  /** For people: `ilo 0.11.6`, `ilo 26.x`. */
+  readonly title: string;
+  /** The newest release of the line (the version a `^YY.M` pragma is compared against). */
+  readonly newest: string;
+  readonly lexical: LexicalFeatures;
+  readonly syntax: SyntaxFeatures;
+  readonly format: FormatFeatures;
+  /** The level's builtins: names, arities, signatures, aliases, effects. */
+  readonly builtins: BuiltinTable;
+  /** How the parser groups operands after a builtin name (known arities, zero-argument and variadic builtins, labels). */
+  readonly calls: CallTable;
+  /** Words of other languages rejected as names with a hint (ILO-P011). */
+  readonly reservedWords: readonly string[];
+  /** Every `ILO-…` code the level's reference can report. */
+  readonly codes: ReadonlySet<string>;
+}
