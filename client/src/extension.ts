@@ -115,6 +115,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<IloExt
     isTrusted: () => vscode.workspace.isTrusted,
     onDidGrantTrust: (listener) => vscode.workspace.onDidGrantWorkspaceTrust(listener),
     cwd: () => vscode.workspace.workspaceFolders?.[0]?.uri,
+    languageVersion: () => vscode.workspace.getConfiguration('ilo').get<string>('languageVersion'),
+    onDidChangeLanguageVersion: (listener) =>
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('ilo.languageVersion')) listener();
+      }),
   });
   if (mcp) context.subscriptions.push(mcp);
   await start();

@@ -5,8 +5,9 @@
 //
 // The server runs the extension's own bundled CLI with the editor's Node
 // (ELECTRON_RUN_AS_NODE makes the Electron binary behave as Node), from the
-// first workspace folder; VS Code shares the workspace folders as MCP roots,
-// the only places the server reads files from. In an untrusted workspace no
+// first workspace folder, at the level the `ilo.languageVersion` setting
+// gives the editor (offered again when it changes); VS Code shares the
+// workspace folders as MCP roots, the only places the server reads files from. In an untrusted workspace no
 // server is offered until trust is granted, as with the other MCP features.
 //
 // No `vscode` import: the API is passed in, so the feature detection is
@@ -54,6 +55,16 @@ export interface OfferOptions {
   onDidGrantTrust: Event;
   /** The working directory (a `vscode.Uri`), when a folder is open. */
   cwd?(): unknown;
+  /** The `ilo.languageVersion` setting (`auto`, `26`, `0.11`). */
+  languageVersion?(): string | undefined;
+  /** Fires when that setting changes. */
+  onDidChangeLanguageVersion?: Event;
+}
+
+/** The CLI arguments of the server: `--language-version` only when the setting names a level. */
+export function serverArgs(cliPath: string, languageVersion: string | undefined): string[] {
+  const v = languageVersion?.trim();
+  return v && v !== 'auto' && /^[0-9.]{1,8}$/.test(v) ? [cliPath, 'mcp', '--language-version', v] : [cliPath, 'mcp'];
 }
 
 export interface McpOffer extends Disposable {
@@ -78,20 +89,24 @@ export function offerMcpServer(api: McpApi, options: OfferOptions): McpOffer | u
     onDidChangeMcpServerDefinitions,
     provideMcpServerDefinitions() {
       if (!options.isTrusted()) return [];
-      const def = new Definition(MCP_SERVER_LABEL, options.execPath, [options.cliPath, 'mcp'], { ELECTRON_RUN_AS_NODE: '1' }, options.version);
+      const args = serverArgs(options.cliPath, options.languageVersion?.());
+      const def = new Definition(MCP_SERVER_LABEL, options.execPath, args, { ELECTRON_RUN_AS_NODE: '1' }, options.version);
       const cwd = options.cwd?.();
       if (cwd !== undefined) def.cwd = cwd;
       return [def];
     },
   };
-  const trust = options.onDidGrantTrust(() => {
+  const changed = () => {
     for (const l of [...listeners]) l();
-  });
+  };
+  const trust = options.onDidGrantTrust(changed);
+  const setting = options.onDidChangeLanguageVersion?.(changed);
   const registration = register.call(api.lm, MCP_PROVIDER_ID, provider);
   return {
     provider,
     dispose() {
       trust.dispose();
+      setting?.dispose();
       listeners.clear();
       registration.dispose();
     },

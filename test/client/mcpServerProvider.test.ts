@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { MCP_PROVIDER_ID, offerMcpServer, type McpApi, type McpProvider } from '../../client/src/mcpServerProvider';
+import { MCP_PROVIDER_ID, offerMcpServer, serverArgs, type McpApi, type McpProvider } from '../../client/src/mcpServerProvider';
 
 const root = path.join(__dirname, '..', '..');
 const cli = path.join(root, 'dist', 'cli.js');
@@ -90,6 +90,33 @@ test('with the API: one stdio definition running the bundled CLI; none while unt
   offer.dispose();
   assert.equal(registered[0].disposed, true);
   assert.equal(grants.length, 0);
+});
+
+test('the server reads at the level the ilo.languageVersion setting gives the editor, offered again when it changes', () => {
+  assert.deepEqual(serverArgs('/x/cli.js', undefined), ['/x/cli.js', 'mcp']);
+  assert.deepEqual(serverArgs('/x/cli.js', 'auto'), ['/x/cli.js', 'mcp']);
+  assert.deepEqual(serverArgs('/x/cli.js', '0.11'), ['/x/cli.js', 'mcp', '--language-version', '0.11']);
+  assert.deepEqual(serverArgs('/x/cli.js', '26'), ['/x/cli.js', 'mcp', '--language-version', '26']);
+  assert.deepEqual(serverArgs('/x/cli.js', '--help; rm -rf'), ['/x/cli.js', 'mcp'], 'a value that is no level is not passed on');
+  const { api, registered } = newApi();
+  const setting = { value: '0.11' };
+  const settingListeners: Array<() => unknown> = [];
+  offerMcpServer(api, {
+    ...options({ value: true }),
+    languageVersion: () => setting.value,
+    onDidChangeLanguageVersion: (l) => {
+      settingListeners.push(l);
+      return { dispose() {} };
+    },
+  });
+  const provider = registered[0].provider;
+  assert.deepEqual((provider.provideMcpServerDefinitions() as FakeDefinition[])[0].args, [cli, 'mcp', '--language-version', '0.11']);
+  let changed = 0;
+  provider.onDidChangeMcpServerDefinitions(() => changed++);
+  setting.value = '26';
+  for (const l of settingListeners) l();
+  assert.equal(changed, 1);
+  assert.deepEqual((provider.provideMcpServerDefinitions() as FakeDefinition[])[0].args, [cli, 'mcp', '--language-version', '26']);
 });
 
 test('the offered definition starts a server that lists the ilo tools', async () => {

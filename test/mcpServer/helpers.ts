@@ -14,6 +14,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ListRootsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createIloMcpServer, TOOL_DEFINITIONS } from '../../server/src/mcpServer';
+import { setLevelPreference } from '../../server/src/cli/level';
 
 export const repoRoot = path.join(__dirname, '..', '..');
 
@@ -34,6 +35,11 @@ export interface AgentOptions {
   roots?: string[];
   /** Over stdio with the real CLI (`ilo-ls mcp`) instead of in-process. */
   stdio?: boolean;
+  /**
+   * The server's level for source without a pragma (`--language-version`);
+   * default 0.11, so that no test depends on an `ilo` on PATH.
+   */
+  level?: '0.11' | '26' | 'auto';
 }
 
 export async function connectAgent(options: AgentOptions = {}): Promise<Agent> {
@@ -41,15 +47,17 @@ export async function connectAgent(options: AgentOptions = {}): Promise<Agent> {
   const client = new Client({ name: 'test-agent', version: '1.0.0' }, { capabilities: roots ? { roots: { listChanged: true } } : {} });
   if (roots) client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: (roots ?? []).map((d) => ({ uri: pathToFileURL(d).href, name: path.basename(d) })) }));
   let closeServer: () => Promise<void> = async () => undefined;
+  const level = options.level ?? '0.11';
   if (options.stdio) {
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: ['--import', 'tsx', path.join(repoRoot, 'server', 'src', 'cli.ts'), 'mcp'],
+      args: ['--import', 'tsx', path.join(repoRoot, 'server', 'src', 'cli.ts'), 'mcp', '--language-version', level],
       cwd: repoRoot,
       stderr: 'pipe',
     });
     await client.connect(transport);
   } else {
+    setLevelPreference(level);
     const server = createIloMcpServer();
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide);

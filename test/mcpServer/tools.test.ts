@@ -205,3 +205,43 @@ test('explain: a reference code in any spelling, and a contract lint code', asyn
     await agent.close();
   }
 });
+
+test('levels: the answer names the level read at; a pragma decides for its file, else `level`, else the server default', async () => {
+  const agent = await connectAgent({ level: '0.11' });
+  try {
+    const levelOf = async (args: Record<string, unknown>) => ((await agent.call('check', args)).structuredContent as { level: string }).level;
+    assert.equal(await levelOf({ text: 'f x:n>n;+x 1\n' }), '0.11');
+    assert.equal(await levelOf({ text: 'f x:n>n;+x 1\n', level: '26' }), '26');
+    assert.equal(await levelOf({ text: '^26.5\nf x:n>n;+x 1\n', level: '0.11' }), '26');
+  } finally {
+    await agent.close();
+  }
+  const newer = await connectAgent({ level: '26' });
+  try {
+    const r = await newer.call('check', { text: 'f x:n>n;+x 1\n' });
+    assert.equal((r.structuredContent as { level: string }).level, '26');
+  } finally {
+    await newer.close();
+  }
+});
+
+test('levels: builtins searches the table of the level asked for', async () => {
+  const agent = await connectAgent({ level: '0.11' });
+  try {
+    const names = async (query: string, level?: string) => {
+      const r = await agent.call('builtins', level ? { query, level } : { query });
+      const s = r.structuredContent as { level: string; found: Array<{ name: string }> };
+      return { level: s.level, names: s.found.map((f) => f.name) };
+    };
+    const old = await names('parallel map');
+    assert.equal(old.level, '0.11');
+    assert.ok(!old.names.includes('par-map'));
+    const now = await names('parallel map', '26');
+    assert.equal(now.level, '26');
+    assert.ok(now.names.includes('par-map'), now.names.join(' '));
+    assert.deepEqual((await names('list directory', '26')).names.slice(0, 1), ['lsd']);
+    assert.deepEqual((await names('pi', '0.11')).names, []);
+  } finally {
+    await agent.close();
+  }
+});

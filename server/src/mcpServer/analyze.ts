@@ -13,9 +13,9 @@ export interface Analysed {
   diagnostics: Diagnostic[];
 }
 
-/** Analyses `text` as the source's file (a fix round passes its own text). */
-export function analyse(source: Source, _level: CallLevel, text = source.text): Analysed {
-  const analysis = new Analyzer(source.host).analyze(source.file, text);
+/** Analyses `text` as the source's file (a fix round passes its own text) at the call's level. */
+export function analyse(source: Source, level: CallLevel, text = source.text): Analysed {
+  const analysis = new Analyzer(source.host, { level: level.fallback }).analyze(source.file, text);
   const contracts = contractsFor([analysis], 'file', { related: true });
   return { analysis, diagnostics: combineDiagnostics(analysis.diagnostics, contracts.get(analysis.path) ?? []) };
 }

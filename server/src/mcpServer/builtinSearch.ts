@@ -93,6 +93,10 @@ const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   mean: ['mean'],
   average: ['mean'],
   keys: ['key'],
+  directory: ['directory', 'entries'],
+  directories: ['directory', 'entries'],
+  folder: ['directory', 'entries'],
+  dir: ['directory', 'entries'],
   strlen: ['length'],
   occurrence: ['often', 'occur'],
   occurrences: ['often', 'occur'],
@@ -172,19 +176,30 @@ interface Entry {
   paramTypes: ReadonlySet<string>;
 }
 
-const ENTRIES: readonly Entry[] = BUILTINS.map((b) => ({
-  builtin: b,
-  names: new Set([b.name, ...b.aliases]),
-  docWords: new Set([...words(b.doc).map(stem), ...b.aliases.flatMap((a) => words(a).map(stem))]),
-  paramTypes: new Set(b.signatures.flatMap((s) => s.params.map((p) => p.type[0]))),
-}));
+interface Index {
+  entries: readonly Entry[];
+  /** How rare each doc word is: log(N / documents with it). */
+  idf: ReadonlyMap<string, number>;
+}
 
-/** How rare each doc word is: log(N / documents with it). */
-const IDF: ReadonlyMap<string, number> = (() => {
+/** The search index of each table (a level's builtins), built on its first search. */
+const indexes = new WeakMap<readonly Builtin[], Index>();
+
+function indexOf(table: readonly Builtin[]): Index {
+  let index = indexes.get(table);
+  if (index) return index;
+  const entries = table.map((b) => ({
+    builtin: b,
+    names: new Set([b.name, ...b.aliases]),
+    docWords: new Set([...words(b.doc).map(stem), ...b.aliases.flatMap((a) => words(a).map(stem))]),
+    paramTypes: new Set(b.signatures.flatMap((s) => s.params.map((p) => p.type[0]))),
+  }));
   const df = new Map<string, number>();
-  for (const e of ENTRIES) for (const w of e.docWords) df.set(w, (df.get(w) ?? 0) + 1);
-  return new Map([...df].map(([w, n]) => [w, Math.log((ENTRIES.length + 1) / n)]));
-})();
+  for (const e of entries) for (const w of e.docWords) df.set(w, (df.get(w) ?? 0) + 1);
+  index = { entries, idf: new Map([...df].map(([w, n]) => [w, Math.log((entries.length + 1) / n)])) };
+  indexes.set(table, index);
+  return index;
+}
 
 /** Hits scoring under this share of the best one are dropped. */
 const RELATIVE_CUTOFF = 0.4;
@@ -205,10 +220,9 @@ export function searchBuiltins(query: string, limit: number, table: readonly Bui
     if (raw.length > 1 && TYPE_WORDS[w] !== undefined) continue;
     for (const s of [stem(w), ...(SYNONYMS[w] ?? SYNONYMS[stem(w)] ?? []).map(stem)]) expanded.set(s, Math.max(expanded.get(s) ?? 0, s === stem(w) ? 1 : 0.8));
   }
-  const allowed = new Set(table.map((b) => b.name));
+  const { entries, idf } = indexOf(table);
   const hits: BuiltinHit[] = [];
-  for (const e of ENTRIES) {
-    if (!allowed.has(e.builtin.name)) continue;
+  for (const e of entries) {
     let score = 0;
     if (e.names.has(q) || e.names.has(q.replace(/\s+/g, '_'))) score += 100;
     const name = e.builtin.name;
@@ -225,7 +239,7 @@ export function searchBuiltins(query: string, limit: number, table: readonly Bui
       else if (abbreviates(name, w, next) || (prev !== undefined && abbreviates(name, w, prev))) score += 5;
       else if (w.length >= 3 && (name.startsWith(w) || name.includes(stem(w)))) score += 3;
     });
-    for (const [w, weight] of expanded) if (e.docWords.has(w)) score += 2 * weight * (IDF.get(w) ?? 0);
+    for (const [w, weight] of expanded) if (e.docWords.has(w)) score += 2 * weight * (idf.get(w) ?? 0);
     if (score > 0) hits.push({ builtin: e.builtin, score });
   }
   // Ties: the more specific (shorter) doc first.

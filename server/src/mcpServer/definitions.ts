@@ -29,7 +29,7 @@ const PATH = {
   maxLength: MAX_PATH_CHARS,
   description: ".ilo file in the client's roots; with text: where that text lives",
 };
-const LEVEL = { type: 'string', enum: [...LEVELS], description: "default: the file's ^YY.M pragma, else 0.11" };
+const LEVEL = { type: 'string', enum: [...LEVELS], description: 'for source without a ^YY.M pragma; default: the installed ilo\'s, else 26' };
 
 function input(properties: JsonObject, required: string[] = []): JsonObject & { type: 'object' } {
   const schema: JsonObject & { type: 'object' } = { type: 'object', properties, additionalProperties: false };

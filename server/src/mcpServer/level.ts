@@ -1,28 +1,32 @@
 // The language level of one call: the single place where the `level` input
-// meets the analyses. The level object (language levels 0.11 and 26) is
-// being added on another branch; until it lands this build knows one level,
-// 0.11 (the reference ilo 0.11.6), and `LEVELS` lists only it, so the tool
-// definitions never offer a level the analyses cannot honour.
+// meets the level object (server/src/level). A file's `^YY.M` pragma decides
+// its level; without one, the `level` asked for; without that, the server's
+// default, which is the CLI's: `ilo-ls mcp --language-version 0.11|26|auto`,
+// `auto` (the default) being the version of an `ilo` on PATH, else 26 — the
+// same rule as the editor and `ilo-ls check`, so a file is read alike by all.
 
+import { cliDefaultLevel } from '../cli/level';
+import { chooseLevel, LEVELS as ALL_LEVELS, levelById, type LanguageLevel, type LevelId } from '../level';
 import { ToolFailure } from './toolFailure';
 
-/** Levels this build analyses, newest last. */
-export const LEVELS: readonly string[] = ['0.11'];
-
-export const DEFAULT_LEVEL = '0.11';
+/** Level ids a call may ask for, oldest first. */
+export const LEVELS: readonly string[] = ALL_LEVELS.map((l) => l.id);
 
 export interface CallLevel {
-  /** `0.11`. */
+  /** The level the source is read at. */
+  level: LanguageLevel;
+  /** Its id (`0.11`, `26`), as answers name it. */
   name: string;
+  /** The level of files without a pragma (what the analyses are given; a pragma still decides for its file). */
+  fallback: LanguageLevel;
 }
 
-/**
- * The level for a call: the one asked for, else the file's own (its
- * `^YY.M` pragma, once levels exist), else the default.
- */
-export function levelFor(requested: string | undefined, _text: string): CallLevel {
+/** The level for a call over `text` (empty for calls without source). */
+export function levelFor(requested: string | undefined, text: string): CallLevel {
   if (requested !== undefined && !LEVELS.includes(requested)) {
     throw new ToolFailure(`unknown level '${requested.slice(0, 16)}'; known: ${LEVELS.join(', ')}`);
   }
-  return { name: requested ?? DEFAULT_LEVEL };
+  const fallback = requested !== undefined ? levelById(requested as LevelId) : cliDefaultLevel();
+  const { level } = chooseLevel(text, fallback);
+  return { level, name: level.id, fallback };
 }

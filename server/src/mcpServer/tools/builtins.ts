@@ -1,15 +1,15 @@
 // `builtins`: the builtin table searched by name or words, for the level.
 
-import { BUILTINS, type Builtin } from '../../syntax/builtins';
+import type { Builtin } from '../../syntax/builtins';
 import type { Args } from '../args';
 import { describeBuiltin, searchBuiltins } from '../builtinSearch';
 import type { ToolAnswer } from '../context';
 import { levelFor, type CallLevel } from '../level';
 import { DEFAULT_BUILTIN_RESULTS } from '../limits';
 
-/** The builtins of a level (one table until level 26 brings its own). */
-export function builtinsOf(_level: CallLevel): readonly Builtin[] {
-  return BUILTINS;
+/** The builtins of a level. */
+export function builtinsOf(level: CallLevel): readonly Builtin[] {
+  return level.level.builtins.builtins;
 }
 
 export function runBuiltins(args: Args): ToolAnswer {

@@ -15,7 +15,7 @@ export async function runCheck(args: Args, ctx: ToolContext): Promise<ToolAnswer
   const source = await resolveSource({ text: args.text as string | undefined, path: args.path as string | undefined }, () => ctx.roots());
   const level = levelFor(args.level as string | undefined, source.text);
   const verbose = args.verbose === true;
-  const { diagnostics } = analyse(source, level);
+  const { analysis, diagnostics } = analyse(source, level);
   const index = new LineIndex(source.text);
   const { shown, more } = capDiagnostics(diagnostics, verbose ? MAX_DIAGNOSTICS_VERBOSE : MAX_DIAGNOSTICS);
   const texts = new Map<string, string | undefined>();
@@ -25,7 +25,7 @@ export async function runCheck(args: Args, ctx: ToolContext): Promise<ToolAnswer
   };
   const diags = shown.map((d) => compactDiagnostic(d, index, { related: verbose, file: source.located ? source.file : undefined, textOf }));
   const summary = countLine(diagnostics);
-  const structured: Record<string, unknown> = { ok: !diagnostics.some((d) => d.severity === 'error'), summary, level: level.name, diags };
+  const structured: Record<string, unknown> = { ok: !diagnostics.some((d) => d.severity === 'error'), summary, level: analysis.level.id, diags };
   if (more > 0) structured.more = more;
   const lines = [summary, ...diags.map(diagnosticLine)];
   if (more > 0) lines.push(`(${more} more)`);

@@ -16,7 +16,7 @@ export async function runFormat(args: Args, ctx: ToolContext): Promise<ToolAnswe
   const style = (args.style as FormatStyle | undefined) ?? 'expanded';
   // Functions of `use`d files group their call arguments too: only a located source can have them.
   const externalArities = source.located ? declaredArities(analyse(source, level).analysis.imported) : undefined;
-  const r = formatIlo(source.text, { style, externalArities });
+  const r = formatIlo(source.text, { style, externalArities, level: level.fallback });
   if (!r.ok) throw new ToolFailure(`not formatted: ${describeRefusal(r)}`);
   return { structured: { text: r.text, changed: r.changed }, text: r.changed ? r.text : 'already formatted' };
 }
