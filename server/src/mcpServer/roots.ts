@@ -48,13 +48,18 @@ export class ClientRoots {
 
 export type RootDirs = { kind: 'none' } | { kind: 'failed'; why: string } | { kind: 'dirs'; dirs: string[] };
 
-/** Real paths of the `file:` URIs that name existing directories. */
+/**
+ * Real paths of the `file:` URIs that name existing directories. The file
+ * system's root is not one: it would confine nothing (and `file://` with no
+ * path reads as it).
+ */
 export function realRootDirs(uris: readonly string[]): string[] {
   const out: string[] = [];
   for (const uri of uris) {
     if (typeof uri !== 'string' || !uri.startsWith('file:')) continue;
     try {
       const real = fs.realpathSync.native(fileURLToPath(uri));
+      if (path.parse(real).root === real) continue;
       if (fs.statSync(real).isDirectory() && !out.includes(real)) out.push(real);
     } catch {
       // A malformed or missing root confines nothing.
