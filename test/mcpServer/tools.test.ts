@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import Ajv2020 from 'ajv/dist/2020';
 import { searchBuiltins } from '../../server/src/mcpServer/builtinSearch';
+import { splitFindings } from '../../server/src/mcpServer/tools/contracts';
 import { checkFiles } from '../../server/src/cli/check';
 import { countTokens } from '../../server/src/measure/tokenCount';
 import { connectAgent, scratch, textOf } from './helpers';
@@ -244,4 +245,11 @@ test('levels: builtins searches the table of the level asked for', async () => {
   } finally {
     await agent.close();
   }
+});
+
+test('contracts: toxic flows are set apart from the other findings; ilo diagnostics are neither', () => {
+  const d = (code: string, source: 'ilo' | 'ilo-contracts') => ({ code, source, severity: 'warning' as const, start: 0, end: 1, message: code });
+  const { lints, flows } = splitFindings([d('same-schema', 'ilo-contracts'), d('toxic-flow', 'ilo-contracts'), d('ILO-T004', 'ilo'), d('effect-gate', 'ilo-contracts')]);
+  assert.deepEqual(lints.map((x) => x.code), ['same-schema', 'effect-gate']);
+  assert.deepEqual(flows.map((x) => x.code), ['toxic-flow']);
 });

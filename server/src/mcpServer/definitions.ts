@@ -211,7 +211,7 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
   tool(
     'contracts',
     'Tool contracts of ilo source',
-    "The tools declared in ilo source with their behavioral identity, the groups an agent could confuse (same or near input schema) and the contract lints.",
+    "The tools declared in ilo source with their behavioral identity, the groups an agent could confuse (same or near input schema), the contract lints and toxic flows.",
     ['READ', 'DATA'],
     input({ text: TEXT, path: PATH, verbose: { type: 'boolean', description: 'also schema hashes and why each behavior was decided' } }),
     output(
@@ -239,6 +239,7 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
         },
         near: { type: 'array', items: { type: 'object', properties: { tools: strings, why: str, risk: str }, required: ['tools', 'why'] } },
         lints: { ...strings, description: 'contract diagnostics, one line each' },
+        flows: { ...strings, description: 'toxic flows between tools, one line each' },
       },
       ['tools', 'collisions', 'near', 'lints'],
     ),

@@ -1,12 +1,14 @@
 // `contracts`: the tool contracts of the source — each tool's behavioral
 // identity, the groups an agent could confuse, and every contract finding
 // (lints, collisions, effect gate, schema problems) as one line each. The
-// same report `ilo-ls contracts` prints. The answer is an open object: the
-// toxic-flow analysis adds a `flows` key beside these when it lands.
+// same report `ilo-ls contracts` prints. Toxic flows (`toxic-flow`
+// diagnostics, from the flow analysis once it is part of the contract
+// analyses) get a `flows` key of their own, present when there are any.
 
 import * as path from 'node:path';
 import { contractsReport, toolsOf } from '../../contracts';
 import { behaviorWords } from '../../contracts/behavior';
+import type { Diagnostic } from '../../diagnostics';
 import { LineIndex } from '../../syntax/lineIndex';
 import { analyse } from '../analyze';
 import type { Args } from '../args';
@@ -59,14 +61,30 @@ export async function runContracts(args: Args, ctx: ToolContext): Promise<ToolAn
     return out;
   });
   const index = new LineIndex(source.text);
-  const lints = diagnostics
-    .filter((d) => d.source === 'ilo-contracts')
-    .slice(0, MAX_DIAGNOSTICS)
-    .map((d) => diagnosticLine(compactDiagnostic(d, index, { fixes: false })));
+  const { lints: lintDiags, flows: flowDiags } = splitFindings(diagnostics);
+  const line = (d: Diagnostic) => diagnosticLine(compactDiagnostic(d, index, { fixes: false }));
+  const lints = lintDiags.slice(0, MAX_DIAGNOSTICS).map(line);
+  const flows = flowDiags.slice(0, MAX_DIAGNOSTICS).map(line);
   const lines: string[] = [];
   for (const t of tools) lines.push(`${t.name}${t.wire ? ` (wire ${t.wire})` : ''}: ${t.behavior} (${t.source})${t.id ? ` id=${t.id}` : ''}${t.why ? ` — ${t.why}` : ''}`);
   for (const c of collisions) lines.push(`same schema ${c.shape}: ${(c.tools as string[]).join(', ')}${c.worst ? `; ${c.worst}` : ''}`);
   for (const n of near) lines.push(`near: ${(n.tools as string[]).join('/')}: ${n.why} (${n.risk})`);
-  lines.push(...lints);
-  return { structured: { tools, collisions, near, lints }, text: lines.length > 0 ? lines.join('\n') : 'no tools' };
+  lines.push(...lints, ...flows);
+  const structured: Record<string, unknown> = { tools, collisions, near, lints };
+  if (flows.length > 0) structured.flows = flows;
+  return { structured, text: lines.length > 0 ? lines.join('\n') : 'no tools' };
+}
+
+/** The code of a toxic flow (where data from one tool reaches another it should not). */
+export const TOXIC_FLOW_CODE = 'toxic-flow';
+
+/** A file's contract findings: toxic flows apart from the rest. */
+export function splitFindings(diagnostics: readonly Diagnostic[]): { lints: Diagnostic[]; flows: Diagnostic[] } {
+  const lints: Diagnostic[] = [];
+  const flows: Diagnostic[] = [];
+  for (const d of diagnostics) {
+    if (d.source !== 'ilo-contracts') continue;
+    (d.code === TOXIC_FLOW_CODE ? flows : lints).push(d);
+  }
+  return { lints, flows };
 }
