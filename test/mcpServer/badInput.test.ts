@@ -70,6 +70,7 @@ test('arguments of the wrong shape, unknown codes and unknown tools', async () =
     refused(await agent.call('builtins', { query: 'sort', limit: 2.5 }), /'limit' must be an integer/);
     refused(await agent.call('explain', { code: 'ILO-T999' }), /^unknown code 'ILO-T999'$/);
     refused(await agent.call('explain', { code: 'what is this' }), /^unknown code 'what is this'; codes look like ILO-T005, T005 or instructs-model$/);
+    refused(await agent.call('explain', { code: 'no-such-lint' }), /^no explanation for 'no-such-lint' in this version$/);
     refused(await agent.call('schema', { text: 'f x:n>n;+x 1', name: 'nope' }), /^no tool, function or type named 'nope'; declared: f$/);
     refused(await agent.call('format', { text: 'f x:n>n;+x 1\ng>n;)' }), /^not formatted: syntax error at line 2, col \d+: ILO-P\d+/);
     await assert.rejects(agent.client.callTool({ name: 'run', arguments: {} }), /unknown tool 'run'; tools: check, fix, format, explain, builtins, schema, contracts/);

@@ -38,6 +38,7 @@ export function runExplain(args: Args): ToolAnswer {
   const e = explainCode(code);
   if (!e) {
     const shown = code.length > 40 ? `${code.slice(0, 37)}...` : code;
+    if (normalizeCode(code) === undefined && /^[a-z]+(?:-[a-z0-9]+)+$/.test(code.trim())) throw new ToolFailure(`no explanation for '${shown}' in this version`);
     const shape = normalizeCode(code) === undefined ? '; codes look like ILO-T005, T005 or instructs-model' : '';
     throw new ToolFailure(`unknown code '${shown}'${shape}`);
   }
