@@ -11,6 +11,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { isArgsError, parseCommandArgs } from '../server/src/cli/args';
 import { findCommand } from '../server/src/cli/commands';
+import { setLevelPreference } from '../server/src/cli/level';
 import { TOOL_DEFINITIONS } from '../server/src/mcpServer';
 import { runCheck } from '../server/src/mcpServer/tools/check';
 import { countTokens } from '../server/src/measure/tokenCount';
@@ -69,6 +70,8 @@ function row(cells: Array<string | number>, widths: number[]): string {
 }
 
 export async function printMcpServerBench(): Promise<void> {
+  // The programs are ilo 0.11.6 programs; both sides read them at that level (not at whatever `ilo` is on PATH).
+  setLevelPreference('0.11');
   console.log('\n`ilo-ls mcp`: tokens (o200k_base)\n');
   const w = [10, 16, 20];
   console.log(row(['tool', 'definition', 'name+desc+input'], w));
