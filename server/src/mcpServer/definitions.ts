@@ -29,7 +29,9 @@ const PATH = {
   maxLength: MAX_PATH_CHARS,
   description: ".ilo file in the client's roots; with text: where that text lives",
 };
-const LEVEL = { type: 'string', enum: [...LEVELS], description: 'for source without a ^YY.M pragma; default: the installed ilo\'s, else 26' };
+const LEVEL_DEFAULT = "default: the installed ilo's, else 26";
+const LEVEL = { type: 'string', enum: [...LEVELS], description: `for source without a ^YY.M pragma; ${LEVEL_DEFAULT}` };
+const BUILTINS_LEVEL = { type: 'string', enum: [...LEVELS], description: LEVEL_DEFAULT };
 
 function input(properties: JsonObject, required: string[] = []): JsonObject & { type: 'object' } {
   const schema: JsonObject & { type: 'object' } = { type: 'object', properties, additionalProperties: false };
@@ -160,7 +162,7 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
       {
         query: { type: 'string', minLength: 1, maxLength: MAX_QUERY_CHARS },
         limit: { type: 'integer', minimum: 1, maximum: MAX_BUILTIN_RESULTS, description: `default ${DEFAULT_BUILTIN_RESULTS}` },
-        level: LEVEL,
+        level: BUILTINS_LEVEL,
       },
       ['query'],
     ),
