@@ -28,6 +28,7 @@ import { FORMATTING_CAPABILITIES, registerFormatting } from './lsp/formatting';
 import { gateRouteRequest } from './gate/routeFile';
 import { commandLineConnection } from './lsp/connection';
 import { IdleWarmUp } from './lsp/idleWarmUp';
+import { declName } from './query/symbols';
 
 /** Commands the client invokes through `workspace/executeCommand`. */
 export const SERVER_COMMANDS = {
@@ -194,7 +195,10 @@ export function startServer(connectionFor: (beforeMessage: (message: Message) =>
       case SERVER_COMMANDS.importPlan: {
         if (!arg.source) throw new Error('importPlan: a source is required');
         const target = arg.targetUri ? service.getAnalysis(current(arg.targetUri)) : undefined;
-        const taken = target ? target.program.decls.flatMap((d) => (d.kind !== 'UseDecl' && d.name ? [d.name.text] : [])) : [];
+        const taken = target ? target.program.decls.flatMap((d) => {
+              const n = declName(d);
+              return n ? [n.text] : [];
+            }) : [];
         const plan = await planImport(arg.source, arg.targetUri ? uriToPath(arg.targetUri) : undefined, taken);
         return {
           server: plan.server,

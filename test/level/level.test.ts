@@ -16,8 +16,9 @@ describe('the version pragma', () => {
   it('is read only at the very start of the file', () => {
     assert.deepEqual(readPragma('^26.5\nf>n;1'), { version: '26.5', major: 26, minor: 5, start: 0, end: 5 });
     assert.equal(readPragma('^26.8.1 -- patch\n')?.patch, 1);
-    assert.equal(readPragma(' ^26.5\n'), undefined, 'leading blank');
-    assert.equal(readPragma('-- c\n^26.5\n'), undefined, 'not the first line');
+    assert.equal(readPragma('\n  ^26.5\n')?.start, 3, 'the first token of the file, as the reference reads it');
+    assert.equal(readPragma('f>n;1\n^26.5\n'), undefined, 'not after code');
+    assert.equal(readPragma('-- c\n^26.5\n')?.start, 5, 'comments may come first, as for the reference');
     assert.equal(readPragma('^26\n'), undefined, 'a version has a minor part');
     assert.equal(readPragma('^26.5x\n'), undefined);
   });

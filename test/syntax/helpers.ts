@@ -47,7 +47,7 @@ export function show(e: A.Expr | A.Stmt | A.TypeExpr): string {
     case 'Index':
       return `${show(e.object)}${e.safe ? '.?' : '.'}${e.index}`;
     case 'Call':
-      return `(${e.piped ? 'pipe ' : ''}call ${e.callee.text}${e.unwrap === 'propagate' ? '!' : e.unwrap === 'panic' ? '!!' : ''}${e.args.map((a) => ' ' + show(a)).join('')})`;
+      return `(${e.piped ? 'pipe ' : ''}call ${e.callee.text}${e.unwrap === 'propagate' ? '!' : e.unwrap === 'panic' ? '!!' : ''}${e.args.map((a, i) => ' ' + (e.labels?.[i] ? `${e.labels[i]!.text}:` : '') + show(a)).join('')})`;
     case 'Binary':
       return `(${e.op} ${show(e.left)} ${show(e.right)})`;
     case 'Unary':
@@ -60,6 +60,8 @@ export function show(e: A.Expr | A.Stmt | A.TypeExpr): string {
       return `[${e.items.map(show).join(' ')}]`;
     case 'Record':
       return `(record ${e.typeName.text}${e.fields.map((f) => ` ${f.name.text}:${show(f.value)}`).join('')})`;
+    case 'AnonRecord':
+      return `(record${e.fields.map((f) => ` ${f.name.text}:${show(f.value)}`).join('')})`;
     case 'Match':
       return `(match${e.subject ? ' ' + show(e.subject) : ''} ${e.arms.length} arms)`;
     case 'Coalesce':
@@ -69,7 +71,7 @@ export function show(e: A.Expr | A.Stmt | A.TypeExpr): string {
     case 'Ternary':
       return `(? ${show(e.cond)} ${show(e.then)} ${show(e.else)})`;
     case 'Lambda':
-      return `(lambda ${e.params.map((p) => p.name.text).join(' ')} ${e.body.map(show).join(';')})`;
+      return `(${e.brace ? 'brace-' : ''}lambda ${e.params.map((p) => p.name.text).join(' ')} ${e.body.map(show).join(';')})`;
     case 'ExprStmt':
       return show(e.expr);
     case 'Bind':

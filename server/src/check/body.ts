@@ -406,6 +406,10 @@ export class BodyChecker implements BodyContext {
       }
       case 'Record':
         return this.recordLiteral(e);
+      case 'AnonRecord':
+        // Level 26 (issue-26 placeholder until the verifier types anonymous records): its fields are still checked.
+        for (const f of e.fields) this.infer(f.value);
+        return UNKNOWN;
       case 'Field':
         return this.field(e);
       case 'Index': {

@@ -240,6 +240,8 @@ function pairingKey(d: Decl): string {
       return 'use';
     case 'ErrorDecl':
       return `error:${d.intended ?? ''}:${d.name?.text ?? ''}`;
+    case 'TestDecl':
+      return `test:${d.target.text}`;
     default:
       return `${d.kind}:${d.name.text}`;
   }

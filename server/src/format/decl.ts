@@ -41,6 +41,8 @@ export class DeclPrinter {
         return true;
       case 'UseDecl':
       case 'ErrorDecl':
+      case 'SumTypeDecl':
+      case 'TestDecl':
         return false;
     }
   }

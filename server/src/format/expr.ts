@@ -252,6 +252,8 @@ export class ExprPrinter {
         return this.list(e);
       case 'Record':
         return [e.typeName.text, ...e.fields.map((f) => this.fieldInit(f))].join(' ');
+      case 'AnonRecord':
+        return `{${e.fields.map((f) => this.fieldInit(f)).join(' ')}}`;
       case 'With': {
         const obj = this.print(e.object, { kind: 'inner', followed: false, atStart: ctx.atStart });
         return [obj, 'with', ...e.updates.map((f) => this.fieldInit(f))].join(' ');

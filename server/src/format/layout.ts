@@ -403,6 +403,10 @@ export class Layout {
         return '_';
       case 'TypePat':
         return `${p.type} ${p.binding.text}`;
+      case 'VariantPat':
+        return `${p.tag.text}(${p.binding.text})`;
+      case 'OrPat':
+        return p.alternatives.map((a) => this.pattern(a)).join('|');
       case 'LitPat':
         // A sum-type variant is written bare (`red:`); its value is its name.
         if (p.value.kind === 'Text' && this.p.o.source[p.value.start] !== '"') return p.value.value;

@@ -48,8 +48,8 @@ export interface SyntaxFeatures {
   readonly sumTypeDecls: boolean;
   /** `name<a:comparable b>` generic parameters on functions (ILO-P022 when malformed). */
   readonly genericParams: boolean;
-  /** `/http /fs ...` effect sigils after a function's return type. */
-  readonly effectSigils: boolean;
+  /** The effect sigils a function header may carry after its return type (`/http /fs`; none at 0.11). */
+  readonly effectSigils: readonly string[];
   /** `^a|b` error set after a function's return type. */
   readonly errorSets: boolean;
   /** `req cond` / `ens cond` contracts after a function's return type. */
@@ -72,6 +72,10 @@ export interface SyntaxFeatures {
   readonly listCallError: boolean;
   /** The code for nesting deeper than the parser's limit. */
   readonly nestingCode: 'ILO-P003' | 'ILO-P103';
+  /** Operands of the `$` shorthand: 1 at 0.11 (`$url` = `get url`), 2 at 26 (`$cmd argv` = `run cmd argv`). */
+  readonly dollarOperands: 1 | 2;
+  /** ILO-P010 for `+a+b+c` (a leading prefix `+` before an infix chain). */
+  readonly infixChainError: boolean;
 }
 
 /** How the formatter prints what a level spells differently. */

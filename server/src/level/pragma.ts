@@ -1,6 +1,8 @@
-// The file version pragma: `^26.5` (or `^26.5.1`) as the first thing of the
-// first line names the ilo release a file is written for. It is read from the
-// raw text before anything is lexed, because it decides how the file is lexed.
+// The file version pragma: `^26.5` (or `^26.5.1`) as the first token of a
+// file (only blank lines and `--` comments may come before it, as for the
+// reference, whose parser takes it at token 0) names the ilo release a file is
+// written for. It is read from the raw text before anything is lexed, because
+// it decides how the file is lexed.
 //
 // What a version maps to (docs/language-levels.md has the table):
 //   ^26.M, ^26.M.P        level 26 (newer than 26.8: a warning, checked as 26)
@@ -34,18 +36,33 @@ export type PragmaVerdict =
 /** The newest ilo release this tooling knows (the last release the level-26 reference material describes). */
 export const NEWEST_KNOWN_RELEASE = { major: 26, minor: 8 } as const;
 
-// `^` then YY.M or YY.M.P, at offset 0, ended by a blank, a `;`, a comment, a
-// line break or the end of the text.
+// `^` then YY.M or YY.M.P, ended by a blank, a `;`, a comment, a line break or
+// the end of the text.
 const PRAGMA_RE = /^\^(\d{1,4})\.(\d{1,4})(?:\.(\d{1,4}))?(?=$|[ \t\r\n;]|--)/;
 
-/** The pragma at the very start of `text`, if there is one. Cheap: one anchored regex. */
+/** Where the first token of `text` starts: past blanks, line breaks and `--` comment lines (at most 64 KB looked at). */
+function firstTokenAt(text: string): number {
+  const n = Math.min(text.length, 65536);
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || c === 9 || c === 10 || c === 13) i++;
+    else if (c === 45 && text.charCodeAt(i + 1) === 45) {
+      while (i < n && text.charCodeAt(i) !== 10) i++;
+    } else return i;
+  }
+  return -1;
+}
+
+/** The pragma a file starts with, if it has one. Cheap: a scan past leading comments, then one anchored regex. */
 export function readPragma(text: string): Pragma | undefined {
-  if (text.charCodeAt(0) !== 94 /* ^ */) return undefined;
-  const m = PRAGMA_RE.exec(text.length > 64 ? text.slice(0, 64) : text);
+  const at = text.charCodeAt(0) === 94 /* ^ */ ? 0 : firstTokenAt(text);
+  if (at < 0 || text.charCodeAt(at) !== 94) return undefined;
+  const m = PRAGMA_RE.exec(text.slice(at, at + 64));
   if (m === null) return undefined;
   const major = Number(m[1]);
   const minor = Number(m[2]);
-  const p: Pragma = { version: m[0].slice(1), major, minor, start: 0, end: m[0].length };
+  const p: Pragma = { version: m[0].slice(1), major, minor, start: at, end: at + m[0].length };
   if (m[3] !== undefined) p.patch = Number(m[3]);
   return p;
 }

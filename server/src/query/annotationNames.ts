@@ -19,6 +19,7 @@ const NAMED_KEYS = new Set(['param', 'field', 'schema']);
 /** Member names (params or fields) named by the annotations above `decl`, as written in `text`. */
 export function annotationNames(decl: Decl, text: string): AnnotationName[] {
   if (decl.doc.length === 0 || decl.kind === 'AliasDecl' || decl.kind === 'UseDecl' || decl.kind === 'ErrorDecl') return [];
+  if (decl.kind === 'SumTypeDecl' || decl.kind === 'TestDecl') return [];
   const members = new Set((decl.kind === 'TypeDecl' ? decl.fields : decl.params).map((p) => p.name.text));
   const out: AnnotationName[] = [];
   for (const entry of parseAnnotations(decl.doc, decl).annotations.entries) {

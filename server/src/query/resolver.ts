@@ -36,6 +36,7 @@ import {
   type OccurrenceRole,
   type ResolvedSymbol,
 } from './symbolIdentity';
+import { declName } from './symbols';
 
 /** A declaration together with the file it lives in (undefined = the current file). */
 export interface LocatedDecl {
@@ -181,7 +182,7 @@ class Resolver {
 
   private addGlobal(d: Decl, file: string): void {
     const kind = declSymbolKind(d);
-    const name = d.kind === 'UseDecl' ? undefined : d.name;
+    const name = declName(d);
     if (!kind || !name) return;
     const table = namespaceOf(kind) === 'value' ? this.values : this.types;
     // First wins: the file's own declarations, then imports in order.
@@ -195,7 +196,7 @@ class Resolver {
 
   private declSymbol(decl: Decl, file: string): ResolvedSymbol | undefined {
     const kind = declSymbolKind(decl);
-    const name = decl.kind === 'UseDecl' ? undefined : decl.name;
+    const name = declName(decl);
     if (!kind || !name) return undefined;
     return this.intern(declKey(file, namespaceOf(kind) as Namespace, name.text), () => ({ kind, name: name.text, file, declaration: name, decl }));
   }
@@ -297,7 +298,8 @@ class Resolver {
   private decl(d: Decl): void {
     const file = this.input.path;
     const own = this.declSymbol(d, file);
-    if (own && d.kind !== 'UseDecl' && d.name) this.emit(d.name, own, 'declaration');
+    const ownName = declName(d);
+    if (own && ownName) this.emit(ownName, own, 'declaration');
     switch (d.kind) {
       case 'FunctionDecl':
         this.push(this.open(true), () => this.params(d.params, d), () => this.type(d.returnType), ...this.stmts(d.body), this.close);
@@ -320,7 +322,7 @@ class Resolver {
         return;
       case 'UseDecl':
         for (const n of d.only ?? []) {
-          const hit = this.input.importedLocated.find((l) => l.decl.kind !== 'UseDecl' && l.decl.name?.text === n.text);
+          const hit = this.input.importedLocated.find((l) => declName(l.decl)?.text === n.text);
           const s = hit && this.declSymbol(hit.decl, hit.file ?? file);
           if (s) this.emit(n, s, 'read', 'use');
         }

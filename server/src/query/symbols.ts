@@ -25,9 +25,9 @@ export interface SymbolHit {
   symbol: ResolvedSymbol;
 }
 
-/** The name a declaration declares (a `use` declares none). */
+/** The name a declaration declares (a `use` or a `test` block declares none). */
 export function declName(d: Decl): Name | undefined {
-  return d.kind === 'UseDecl' ? undefined : d.name;
+  return d.kind === 'UseDecl' || d.kind === 'TestDecl' ? undefined : d.name;
 }
 
 /** Declarations visible in a file: its own, then those reached through `use`. */

@@ -41,7 +41,7 @@ const DECL_KEYWORDS: Array<[string, string, string]> = [
 ];
 
 function declItem(d: Decl, file?: string): CompletionItem | undefined {
-  if (d.kind === 'UseDecl' || !d.name) return undefined;
+  if (d.kind === 'UseDecl' || d.kind === 'TestDecl' || !d.name) return undefined;
   const kind =
     d.kind === 'TypeDecl'
       ? CompletionItemKind.Struct

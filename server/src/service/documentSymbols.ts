@@ -11,8 +11,10 @@ const KIND: Record<Decl['kind'], SymbolKind> = {
   FunctionDecl: SymbolKind.Function,
   ToolDecl: SymbolKind.Interface,
   TypeDecl: SymbolKind.Struct,
+  SumTypeDecl: SymbolKind.Enum,
   AliasDecl: SymbolKind.TypeParameter,
   UseDecl: SymbolKind.Module,
+  TestDecl: SymbolKind.Event,
   ErrorDecl: SymbolKind.Null,
 };
 
@@ -20,11 +22,11 @@ export function documentSymbols(program: Program, index: LineIndex): DocumentSym
   const out: DocumentSymbol[] = [];
   for (const d of program.decls) {
     if (d.kind === 'ErrorDecl' && !d.name) continue;
-    const name = d.kind === 'UseDecl' ? `use ${d.path.value}` : d.name!.text;
-    const sel = d.kind === 'UseDecl' ? d.path : d.name!;
+    const name = d.kind === 'UseDecl' ? `use ${d.path.value}` : d.kind === 'TestDecl' ? `test ${d.target.text}` : d.name!.text;
+    const sel = d.kind === 'UseDecl' ? d.path : d.kind === 'TestDecl' ? d.target : d.name!;
     const symbol: DocumentSymbol = {
       name,
-      detail: d.kind === 'UseDecl' ? undefined : declSignature(d),
+      detail: d.kind === 'UseDecl' || d.kind === 'TestDecl' ? undefined : declSignature(d),
       kind: KIND[d.kind],
       range: rangeOf(index, d.start, d.end),
       selectionRange: rangeOf(index, sel.start, sel.end),
@@ -36,6 +38,15 @@ export function documentSymbols(program: Program, index: LineIndex): DocumentSym
         kind: SymbolKind.Field,
         range: rangeOf(index, f.start, f.end),
         selectionRange: rangeOf(index, f.name.start, f.name.end),
+      }));
+    }
+    if (d.kind === 'SumTypeDecl') {
+      symbol.children = d.variants.map((v) => ({
+        name: v.name.text,
+        detail: v.payload ? typeText(v.payload) : undefined,
+        kind: SymbolKind.EnumMember,
+        range: rangeOf(index, v.start, v.end),
+        selectionRange: rangeOf(index, v.name.start, v.name.end),
       }));
     }
     out.push(symbol);

@@ -88,7 +88,7 @@ export interface Comment extends Span {
 
 // ---------------------------------------------------------------- declarations
 
-export type Decl = FunctionDecl | TypeDecl | ToolDecl | AliasDecl | UseDecl | ErrorDecl;
+export type Decl = FunctionDecl | TypeDecl | SumTypeDecl | ToolDecl | AliasDecl | UseDecl | TestDecl | ErrorDecl;
 
 interface DeclBase extends Span {
   /**
@@ -101,12 +101,65 @@ interface DeclBase extends Span {
 /** `name p:T ...>R;body` */
 export interface FunctionDecl extends DeclBase {
   kind: 'FunctionDecl';
+  /** A leading `_` (level 26) marks a module-private function: `_helper`. */
   name: Name;
   params: Param[];
   returnType: TypeExpr;
   body: Stmt[];
   /** Range of the header `name params>ret` (for hover, symbols). */
   header: Span;
+  /** Level 26: `name<a:comparable b>` generic parameters. */
+  typeParams?: TypeParam[];
+  /** Level 26: `^a|b` after the return type, the errors that may leave the function (empty for a bare `^`). */
+  errorSet?: Name[];
+  /** Level 26: `/http /fs ...` effect sigils after the return type. */
+  effects?: EffectSigil[];
+  /** Level 26: `req cond` preconditions. */
+  requires?: Expr[];
+  /** Level 26: `ens cond` postconditions. */
+  ensures?: Expr[];
+}
+
+/** `a`, `a:comparable` or `a:numeric+comparable` in `<...>`. */
+export interface TypeParam extends Span {
+  name: Name;
+  /** Each of `any`, `comparable`, `numeric`, `text` (several joined by `+`); absent: any. */
+  bounds?: Name[];
+}
+
+/** `/http` (the span covers the slash and the word; `name` is the word). */
+export interface EffectSigil extends Span {
+  name: Name;
+}
+
+/** Level 26: `type shape = circle(n) | square(n) | point`, `type opt<a> = some(a) | none`. */
+export interface SumTypeDecl extends DeclBase {
+  kind: 'SumTypeDecl';
+  name: Name;
+  typeParams: TypeParam[];
+  variants: Variant[];
+}
+
+/** `circle(n)` or `point` in a sum type declaration. */
+export interface Variant extends Span {
+  name: Name;
+  payload?: TypeExpr;
+}
+
+/** Level 26: `test add { ok add 2 3 5; err div 1 0 "division by zero" }`. */
+export interface TestDecl extends DeclBase {
+  kind: 'TestDecl';
+  /** The function the block is about. */
+  target: Name;
+  cases: TestCase[];
+}
+
+/** `ok f a b expected` / `err f a b expected`: literal arguments, the last literal is what the call should give. */
+export interface TestCase extends Span {
+  expect: 'ok' | 'err';
+  callee: Name;
+  args: Expr[];
+  expected: Expr;
 }
 
 /** `type name{field:T;...}` */
@@ -125,6 +178,15 @@ export interface ToolDecl extends DeclBase {
   returnType: TypeExpr;
   timeout?: NumberLit;
   retry?: NumberLit;
+  /** Level 26: the parameters were written in parentheses: `(city:t)`. */
+  parenParams?: boolean;
+  /** Level 26: `policy{domain:"api.example.com",tokens:500,rate:10}`. */
+  policy?: ToolPolicy;
+}
+
+/** A tool's runtime limits; each field's value is a literal. */
+export interface ToolPolicy extends Span {
+  fields: FieldInit[];
 }
 
 /** `alias name T` */
@@ -134,11 +196,15 @@ export interface AliasDecl extends DeclBase {
   target: TypeExpr;
 }
 
-/** `use "file.ilo"` or `use "file.ilo" [a b]` */
+/** `use "file.ilo"` or `use "file.ilo" [a b]`; level 26 also `use m:"file.@"` and `use re:"file.@" [a b]`. */
 export interface UseDecl extends DeclBase {
   kind: 'UseDecl';
   path: TextLit;
   only?: Name[];
+  /** Level 26: `use m:"path"`: the file's public names, each prefixed `m-`. */
+  alias?: Name;
+  /** Level 26: `use re:"path" [a b]`: the names are also part of this file's public surface. */
+  reexport?: Name;
 }
 
 /**
@@ -150,7 +216,7 @@ export interface UseDecl extends DeclBase {
 export interface ErrorDecl extends DeclBase {
   kind: 'ErrorDecl';
   /** What the broken declaration was going to be, when that is known. */
-  intended?: 'function' | 'type' | 'tool' | 'alias' | 'use';
+  intended?: 'function' | 'type' | 'tool' | 'alias' | 'use' | 'test';
   name?: Name;
   params?: Param[];
   returnType?: TypeExpr;
@@ -257,6 +323,10 @@ export interface MatchArm extends Span {
 }
 
 export type Pattern =
+  /** Level 26: `circle(r):`, a sum-type variant with its payload bound. */
+  | { kind: 'VariantPat'; tag: Name; binding: Name; start: number; end: number }
+  /** Level 26: `a|b:`, any of the alternatives. */
+  | { kind: 'OrPat'; alternatives: Pattern[]; start: number; end: number }
   | { kind: 'OkPat'; binding: Name; start: number; end: number }
   | { kind: 'ErrPat'; binding: Name; start: number; end: number }
   | { kind: 'LitPat'; value: NumberLit | TextLit | BoolLit | NilLit; start: number; end: number }
@@ -285,7 +355,8 @@ export type Expr =
   | CoalesceExpr
   | WithExpr
   | TernaryExpr
-  | LambdaExpr;
+  | LambdaExpr
+  | AnonRecordExpr;
 
 export interface NumberLit extends Span {
   kind: 'Number';
@@ -339,6 +410,21 @@ export interface CallExpr extends Span {
   args: Expr[];
   unwrap: UnwrapMode;
   piped?: boolean;
+  /** Level 26: written `f(a, b)` (the paren form is kept as written). */
+  parens?: boolean;
+  /**
+   * Level 26: labelled arguments (`f b:2 a:1`). `args` are in parameter
+   * order; `labels[i]` is the label written for `args[i]`, and `order` lists
+   * the argument indexes in the order they were written.
+   */
+  labels?: Array<Name | undefined>;
+  order?: number[];
+  /**
+   * Level 26: `"hello {name}"`, read as `fmt "hello {}" name`: the callee
+   * (`fmt`, zero-width) and the template are the literal itself, each name
+   * a Ref inside it.
+   */
+  interpolated?: boolean;
 }
 
 export type BinaryOp =
@@ -428,12 +514,20 @@ export interface TernaryExpr extends Span {
   else: Expr;
 }
 
-/** `(x:n>n;body)` */
+/** `(x:n>n;body)`; level 26 also `{x y> body}` (bare parameters, types `_`). */
 export interface LambdaExpr extends Span {
   kind: 'Lambda';
   params: Param[];
   returnType: TypeExpr;
   body: Stmt[];
+  /** The brace form: parameter and return types were not written (each is a zero-width `_`). */
+  brace?: boolean;
+}
+
+/** Level 26: `{name:"a" age:3}`, a record without a declared type. */
+export interface AnonRecordExpr extends Span {
+  kind: 'AnonRecord';
+  fields: FieldInit[];
 }
 
 // ---------------------------------------------------------------- program

@@ -20,6 +20,8 @@ export interface CallShape {
   arity: number;
   /** Argument positions that take a function reference (never expanded as calls). */
   fnSlots: readonly number[];
+  /** A user function's parameter names (what labelled arguments resolve against, level 26). */
+  params?: readonly string[];
 }
 
 /** name, arity, function slots. */

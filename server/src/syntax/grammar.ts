@@ -131,6 +131,8 @@ export class ItemStream {
     private readonly text: string,
     start = 0,
     texts?: TextEnds,
+    /** Level 26: `"""..."""` is one text item (read here, never by ohm). */
+    private readonly triple = false,
   ) {
     this.from = start;
     this.i = start;
@@ -145,7 +147,7 @@ export class ItemStream {
 
   /** The items before `index`, then the items of the text from offset `start` on. */
   restartAt(index: number, start: number): ItemStream {
-    const next = new ItemStream(this.text, start, this.texts);
+    const next = new ItemStream(this.text, start, this.texts, this.triple);
     for (let k = 0; k < index && k < this.items.length; k++) next.items.push(this.items[k]);
     return next;
   }
@@ -156,6 +158,19 @@ export class ItemStream {
     let i = this.i;
     while (i < text.length) {
       const c = text.charCodeAt(i);
+      if (c === 34 /* " */ && this.triple && text.charCodeAt(i + 1) === 34 && text.charCodeAt(i + 2) === 34) {
+        const end = text.indexOf('"""', i + 3);
+        this.flush(i);
+        if (end < 0) {
+          // Unterminated: the opening quote alone is `bad` (the lexer reports it), the rest is lexed on.
+          this.items.push({ kind: 'bad', start: i, end: i + 1 });
+          this.from = this.i = i + 1;
+          return;
+        }
+        this.items.push({ kind: 'text', start: i, end: end + 3 });
+        this.from = this.i = end + 3;
+        return;
+      }
       if (c === 34 /* " */) {
         const close = this.texts.endOf(i);
         if (close < 0) {

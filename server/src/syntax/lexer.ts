@@ -18,7 +18,10 @@ import type { Comment } from './ast';
 import { ItemStream, type RawItem } from './grammar';
 import type { LexicalFeatures } from '../level/level';
 import { normalizeNewlines } from './normalize';
+import { decodeLiteral, interpolate, type Interpolation } from './textLiteral';
 import { keywordKind, TYPE_SIGILS, type OpKind, type Token, type TokenKind } from './tokens';
+
+const TYPE_SIGILS_26: ReadonlySet<string> = new Set([...TYPE_SIGILS, 'W']);
 
 export interface LexResult {
   tokens: Token[];
@@ -33,37 +36,10 @@ interface Tok {
   e: number;
   text: string;
   value?: number;
+  /** A text token's decoded-character offsets in its literal (when interpolation may need them). */
+  map?: number[];
 }
 
-const ESCAPES: Readonly<Record<string, string>> = {
-  n: '\n',
-  t: '\t',
-  r: '\r',
-  '"': '"',
-  '\\': '\\',
-  f: '\f',
-  b: '\b',
-  v: '\v',
-  a: '\x07',
-  '0': '\0',
-  '/': '/',
-};
-
-function decodeText(raw: string): string {
-  if (raw.indexOf('\\') < 0) return raw;
-  let out = '';
-  for (let i = 0; i < raw.length; i++) {
-    const c = raw[i];
-    if (c !== '\\' || i + 1 >= raw.length) {
-      if (c !== '\\') out += c;
-      continue;
-    }
-    const next = raw[++i];
-    const mapped = ESCAPES[next];
-    out += mapped !== undefined ? mapped : '\\' + next;
-  }
-  return out;
-}
 
 const isUpper = (c: string | undefined): boolean => c !== undefined && c >= 'A' && c <= 'Z';
 const isAlnum = (c: string | undefined): boolean =>
@@ -119,13 +95,18 @@ export function lex(source: string, base = 0, features: LexicalFeatures = LEXICA
     return { start, end };
   };
   try {
-    const toks = scan(text);
+    const toks = scan(text, features);
     postLex(toks, text);
     const tokens: Token[] = toks.map((t) => {
       const r = toDoc(t.s, t.e);
-      return t.value === undefined
-        ? { kind: t.kind, start: r.start, end: r.end, text: t.text }
-        : { kind: t.kind, start: r.start, end: r.end, text: t.text, value: t.value };
+      const tok: Token =
+        t.value === undefined
+          ? { kind: t.kind, start: r.start, end: r.end, text: t.text }
+          : { kind: t.kind, start: r.start, end: r.end, text: t.text, value: t.value };
+      // A `;` standing for a line break (the normaliser put it there) sits on the break in the document.
+      if (t.kind === ';' && source.charCodeAt(r.start - base) !== 59) tok.soft = true;
+      if (t.map !== undefined) tok.interp = interpolationAt(t.text, t.map, (off) => map[Math.min(t.s + off, map.length - 1)]);
+      return tok;
     });
     return { tokens, comments: norm.comments };
   } catch (err) {
@@ -149,8 +130,22 @@ export function lex(source: string, base = 0, features: LexicalFeatures = LEXICA
   }
 }
 
-function scan(text: string): Tok[] {
-  let stream = new ItemStream(text);
+/** Interpolation of a decoded text, its offsets mapped to the document (`toDoc`: literal offset → document offset). */
+function interpolationAt(value: string, map: readonly number[], toDoc: (off: number) => number): Interpolation | undefined {
+  const r = interpolate(value, map);
+  switch (r.kind) {
+    case 'text':
+      return undefined;
+    case 'error':
+      return { ...r, at: toDoc(r.at) };
+    case 'fmt':
+      return { ...r, slots: r.slots.map((sl) => ({ name: sl.name, start: toDoc(sl.start), end: toDoc(sl.end - 1) + 1 })) };
+  }
+}
+
+function scan(text: string, features: LexicalFeatures): Tok[] {
+  let stream = new ItemStream(text, 0, undefined, features.tripleQuotedText);
+  const typeSigils = features.worldType ? TYPE_SIGILS_26 : TYPE_SIGILS;
   const toks: Tok[] = [];
   const last = (): Tok | undefined => toks[toks.length - 1];
   const prevIdentFlush = (at: number): Tok | undefined => {
@@ -216,9 +211,18 @@ function scan(text: string): Tok[] {
       case 'number':
         toks.push({ kind: 'number', s, e, text: src, value: Number(src) });
         break;
-      case 'text':
-        toks.push({ kind: 'text', s, e, text: decodeText(src.slice(1, -1)) });
+      case 'text': {
+        const d = decodeLiteral(src, features);
+        const tok: Tok = { kind: 'text', s, e, text: d.value };
+        if (d.map !== undefined) {
+          // Collapse `{{`/`}}` now; interpolation slots are resolved with the offsets once tokens are placed.
+          const r = interpolate(d.value, d.map);
+          if (r.kind === 'text') tok.text = r.value;
+          else tok.map = d.map;
+        }
+        toks.push(tok);
         break;
+      }
       case 'newline':
         toks.push({ kind: 'newline', s, e, text: '\n' });
         break;
@@ -231,14 +235,14 @@ function scan(text: string): Tok[] {
       case 'sigil':
       case 'bad': {
         const c = src[0];
-        const isTypeSigil = it.kind === 'sigil' && TYPE_SIGILS.has(src);
+        const isTypeSigil = it.kind === 'sigil' && typeSigils.has(src);
         const upperLetter = it.kind === 'sigil' && src.length === 1;
         if (upperLetter) {
           const prevIdent = prevIdentFlush(s);
           if (isTypeSigil && prevIdent === undefined && !prevDotFlush(s)) {
             const p = last();
             const typePosition =
-              p !== undefined && (p.kind === ':' || p.kind === '>' || TYPE_SIGILS.has(p.kind));
+              p !== undefined && (p.kind === ':' || p.kind === '>' || typeSigils.has(p.kind));
             const word = uppercaseRun(s);
             if (!typePosition && word.length >= 2 && LOGICAL_WORDS[word] !== undefined) {
               throw logicalError(word, s);

@@ -12,7 +12,8 @@
 //     a column-0 `}` closes a block and drops the newline;
 //   - inside `(` or `[`, a newline is plain whitespace;
 //   - `--` comments are dropped (they never produce tokens), text literals are
-//     copied verbatim (they may contain `--`, brackets, even newlines);
+//     copied verbatim (they may contain `--`, brackets, even newlines; at
+//     level 26 a `"""` literal runs to the next `"""`);
 //   - CRLF counts as one newline.
 //
 // `map[i]` is the document offset of normalised character `i` (with one extra
@@ -40,6 +41,7 @@ export function normalizeNewlines(source: string, base = 0, features?: Pick<Lexi
   const comments: Normalized['comments'] = [];
   let lastSignificant = '';
   let bracketDepth = 0;
+  const triple = features?.tripleQuotedText === true;
   let i = 0;
   const isBlank = (c: string | undefined): boolean => c === ' ' || c === '\t';
 
@@ -47,6 +49,15 @@ export function normalizeNewlines(source: string, base = 0, features?: Pick<Lexi
     const c = source[i];
     if (c === '\r' && source[i + 1] === '\n') {
       i++;
+      continue;
+    }
+    if (c === '"' && triple && source.charCodeAt(i + 1) === 34 && source.charCodeAt(i + 2) === 34) {
+      // A triple-quoted literal (level 26) is copied as it is, line breaks and
+      // all, up to its closing `"""` (an unterminated one runs to the end).
+      const close = source.indexOf('"""', i + 3);
+      const end = close < 0 ? n : close + 3;
+      for (; i < end; i++) push(source[i], i);
+      lastSignificant = '"';
       continue;
     }
     if (c === '"') {

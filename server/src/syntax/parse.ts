@@ -219,6 +219,12 @@ function registrationMix(name: string, shape: CallShape): Mix {
   for (let i = 0; i < name.length; i++) step(name.charCodeAt(i));
   step(shape.arity);
   for (const slot of shape.fnSlots) step(1000 + slot);
+  if (shape.params !== undefined) {
+    for (const p of shape.params) {
+      for (let i = 0; i < p.length; i++) step(p.charCodeAt(i));
+      step(5);
+    }
+  }
   step(7);
   return { mul, add };
 }
@@ -232,7 +238,11 @@ interface EnvCheckpoint {
 
 function sameShape(a: CallShape | undefined, b: CallShape | undefined): boolean {
   if (a === undefined || b === undefined) return a === b;
-  return a.arity === b.arity && a.fnSlots.length === b.fnSlots.length && a.fnSlots.every((x, i) => x === b.fnSlots[i]);
+  if (a.arity !== b.arity || a.fnSlots.length !== b.fnSlots.length || !a.fnSlots.every((x, i) => x === b.fnSlots[i])) return false;
+  const pa = a.params;
+  const pb = b.params;
+  if (pa === undefined || pb === undefined) return pa === pb;
+  return pa.length === pb.length && pa.every((x, i) => x === pb[i]);
 }
 
 export class IncrementalParser {
@@ -491,6 +501,11 @@ export class IncrementalParser {
       return true;
     };
 
+    if (fileLevel.pragma !== undefined && level.syntax.versionPragma) {
+      // `^26.5` (tokens `^`, `26.5` and a glued `.1` patch) is not a declaration: step over it.
+      const end = fileLevel.pragma.end;
+      while (parser.pos < toks.length && toks[parser.pos].start < end) parser.pos++;
+    }
     let c = 0;
     while (!parser.atEnd() && errorCount < MAX_ERRORS) {
       while (c + 1 < slots.length && chunkFirst[c + 1] <= parser.pos) c++;

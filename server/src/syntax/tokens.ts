@@ -1,5 +1,7 @@
 // Token shapes shared by the lexer and the parser.
 
+import type { Interpolation } from './textLiteral';
+
 /** Words spelled like identifiers but lexed as their own token. */
 export const KEYWORD_KINDS = [
   'type',
@@ -24,7 +26,7 @@ export const KEYWORD_KINDS = [
 export type KeywordKind = (typeof KEYWORD_KINDS)[number];
 export type ReservedKind = 'if' | 'return' | 'let' | 'fn' | 'def' | 'var' | 'const';
 
-export type SigilKind = 'L' | 'R' | 'F' | 'O' | 'M' | 'S' | 'U32' | 'U64' | 'I64';
+export type SigilKind = 'L' | 'R' | 'F' | 'O' | 'M' | 'S' | 'W' | 'U32' | 'U64' | 'I64';
 
 export type OpKind =
   | '>='
@@ -74,6 +76,13 @@ export interface Token {
   text: string;
   /** Numeric value of a number token. */
   value?: number;
+  /** A `;` the newline normaliser put for an indented line break (not written by the user). */
+  soft?: boolean;
+  /**
+   * Level 26, a text token with braces: what interpolation makes of it
+   * (offsets are document offsets). Absent: plain text.
+   */
+  interp?: Interpolation;
 }
 
 const keywordSet: ReadonlySet<string> = new Set(KEYWORD_KINDS);

@@ -81,6 +81,7 @@ export function exprOperands(e: Expr): Expr[] {
     case 'List':
       return e.items;
     case 'Record':
+    case 'AnonRecord':
       return e.fields.map((f) => f.value);
     case 'Match':
       return e.subject ? [e.subject] : [];
@@ -109,13 +110,17 @@ function exprChildren(e: Expr): Node[] {
 function declChildren(d: Decl): Node[] {
   switch (d.kind) {
     case 'FunctionDecl':
-      return [...d.params, d.returnType, ...d.body];
+      return [...d.params, d.returnType, ...(d.requires ?? []), ...(d.ensures ?? []), ...d.body];
     case 'ToolDecl':
       return [...d.params, d.returnType];
     case 'TypeDecl':
       return d.fields;
     case 'AliasDecl':
       return [d.target];
+    case 'SumTypeDecl':
+      return d.variants.flatMap((v) => (v.payload ? [v.payload] : []));
+    case 'TestDecl':
+      return d.cases.flatMap((c) => [...c.args, c.expected]);
     case 'ErrorDecl':
       return [...(d.params ?? []), ...(d.returnType ? [d.returnType] : [])];
     case 'UseDecl':
@@ -124,7 +129,7 @@ function declChildren(d: Decl): Node[] {
 }
 
 const TYPE_KINDS = new Set(['PrimType', 'ListType', 'OptType', 'MapType', 'ResultType', 'SumType', 'FnType', 'NamedType']);
-const DECL_KINDS = new Set(['FunctionDecl', 'TypeDecl', 'ToolDecl', 'AliasDecl', 'UseDecl', 'ErrorDecl']);
+const DECL_KINDS = new Set(['FunctionDecl', 'TypeDecl', 'SumTypeDecl', 'ToolDecl', 'AliasDecl', 'UseDecl', 'TestDecl', 'ErrorDecl']);
 const STMT_KINDS = new Set([
   'Bind',
   'Destructure',

@@ -11,6 +11,7 @@ import { typeText } from '../../syntax/typeText';
 import { parseAnnotations } from '../../schema/annotations';
 import { activeCallAt, type ActiveCall } from './activeCall';
 import { meaningAt, type Meaning, type NavFile } from './nameAt';
+import { declName } from '../../query/symbols';
 
 /** Parameters and return type of whatever a callee names, when it can be called. */
 function callableShape(m: Meaning): { params: readonly Param[]; decl: Decl } | { builtin: Builtin } | undefined {
@@ -49,7 +50,7 @@ function labelWithParams(name: string, params: ReadonlyArray<{ text: string; doc
 function declSignature(decl: Decl, params: readonly Param[]): SignatureInformation {
   const notes = decl.kind === 'FunctionDecl' || decl.kind === 'ToolDecl' ? parseAnnotations(decl.doc, decl).annotations : undefined;
   const returns = decl.kind === 'FunctionDecl' || decl.kind === 'ToolDecl' || decl.kind === 'ErrorDecl' ? decl.returnType : undefined;
-  const name = decl.kind === 'UseDecl' ? '' : (decl.name?.text ?? '');
+  const name = declName(decl)?.text ?? '';
   const info = labelWithParams(
     name,
     params.map((p) => ({ text: `${p.name.text}:${typeText(p.type)}`, doc: notes?.properties.get(p.name.text)?.description })),

@@ -14,10 +14,11 @@ import type { NavFileSource } from './navFiles';
 /** At most this many symbols are returned (the best ones). */
 export const MAX_WORKSPACE_SYMBOLS = 500;
 
-const KIND: Record<'FunctionDecl' | 'ToolDecl' | 'TypeDecl' | 'AliasDecl', SymbolKind> = {
+const KIND: Record<'FunctionDecl' | 'ToolDecl' | 'TypeDecl' | 'SumTypeDecl' | 'AliasDecl', SymbolKind> = {
   FunctionDecl: SymbolKind.Function,
   ToolDecl: SymbolKind.Interface,
   TypeDecl: SymbolKind.Struct,
+  SumTypeDecl: SymbolKind.Enum,
   AliasDecl: SymbolKind.TypeParameter,
 };
 const INTENDED_KIND: Record<'function' | 'tool' | 'type' | 'alias', SymbolKind> = {
@@ -49,15 +50,16 @@ export function workspaceSymbols(source: NavFileSource, query: string, limit = M
       if (tier !== undefined) found.push({ tier, name: at.text, at, kind, container, file });
     };
     for (const d of entry.decls) {
-      if (d.kind === 'UseDecl') continue;
+      if (d.kind === 'UseDecl' || d.kind === 'TestDecl') continue;
       if (d.kind === 'ErrorDecl') {
         // A declaration being edited that does not parse yet still has its name.
-        const kind = d.intended && d.intended !== 'use' ? INTENDED_KIND[d.intended] : undefined;
+        const kind = d.intended && d.intended !== 'use' && d.intended !== 'test' ? INTENDED_KIND[d.intended] : undefined;
         if (d.name && kind !== undefined) consider(d.name, kind, base);
         continue;
       }
       consider(d.name, KIND[d.kind], base);
       if (d.kind === 'TypeDecl') for (const f of d.fields) consider(f.name, SymbolKind.Field, `${d.name.text} (${base})`);
+      if (d.kind === 'SumTypeDecl') for (const v of d.variants) consider(v.name, SymbolKind.EnumMember, `${d.name.text} (${base})`);
     }
   }
   found.sort(compareMatches);

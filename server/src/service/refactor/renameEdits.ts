@@ -10,6 +10,7 @@ import { parseAnnotations } from '../../schema/annotations';
 import { annotationNames } from '../../query/annotationNames';
 import type { Occurrence, ResolvedSymbol } from '../../query/symbolIdentity';
 import type { ProjectFile } from './project';
+import { declName } from '../../query/symbols';
 
 export interface Edit {
   start: number;
@@ -31,7 +32,8 @@ export function renameEdits(s: ResolvedSymbol, newName: string, files: readonly 
     for (const o of occurrences) byStart.set(o.start, { start: o.start, end: o.end, newText: newName });
     if (f.path === s.file) {
       const decl = s.decl && ownDecl(f, s.decl);
-      if (s.kind === 'tool' && decl && decl.kind !== 'UseDecl' && decl.name) keepToolWire(decl, decl.name.text, f.analysis.text, byStart);
+      const declared = decl && declName(decl);
+      if (s.kind === 'tool' && decl && declared) keepToolWire(decl, declared.text, f.analysis.text, byStart);
       if (s.kind === 'param' && decl?.kind === 'ToolDecl') keepParamWire(decl, s.name, newName, f.analysis.text, byStart);
     }
     if (byStart.size > 0) out.set(f.path, [...byStart.values()].sort((a, b) => a.start - b.start || a.end - b.end));

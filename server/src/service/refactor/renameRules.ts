@@ -12,6 +12,7 @@ import { isKeyword, isReservedWord, isValidIdentifier } from '../../syntax/names
 import { forEachNode } from '../../syntax/walk';
 import { declSymbolKind, describeSymbol, namespaceOf, type Occurrence, type ResolvedSymbol } from '../../query/symbolIdentity';
 import type { ProjectFile } from './project';
+import { declName } from '../../query/symbols';
 
 export function refuse(message: string): never {
   throw new ResponseError(LSPErrorCodes.RequestFailed, message);
@@ -104,7 +105,8 @@ function declAt(program: Program, offset: number): Decl | undefined {
 }
 
 function declLabel(d: Decl | undefined): string {
-  return d && d.kind !== 'UseDecl' && d.name ? `\`${d.name.text}\`` : 'this declaration';
+  const n = d && declName(d);
+  return n ? `\`${n.text}\`` : 'this declaration';
 }
 
 /** Declarations of locals and parameters named `name` in a file. */
@@ -121,7 +123,7 @@ export function checkConflicts(s: ResolvedSymbol, newName: string, files: readon
   if (ns) {
     for (const f of files) {
       const taken = [...f.analysis.program.decls.map((decl) => ({ decl, file: f.path })), ...f.analysis.importedLocated.map((l) => ({ decl: l.decl, file: l.file ?? f.path }))].find(
-        ({ decl }) => decl.kind !== 'UseDecl' && decl.name?.text === newName && sameNamespace(decl, ns),
+        ({ decl }) => declName(decl)?.text === newName && sameNamespace(decl, ns),
       );
       if (taken) refuse(`\`${newName}\` is already declared${taken.file === f.path ? '' : ` in ${path.basename(taken.file)}`} and visible in ${where(f)}`);
     }
@@ -132,7 +134,7 @@ export function checkConflicts(s: ResolvedSymbol, newName: string, files: readon
   if (s.kind === 'local' || s.kind === 'param') {
     for (const f of files) {
       const visibleFn = [...f.analysis.program.decls, ...f.analysis.importedLocated.map((l) => l.decl)].find(
-        (decl) => decl.kind !== 'UseDecl' && decl.name?.text === newName && sameNamespace(decl, 'value'),
+        (decl) => declName(decl)?.text === newName && sameNamespace(decl, 'value'),
       );
       if (visibleFn) refuse(`\`${newName}\` is a ${visibleFn.kind === 'ToolDecl' ? 'tool' : 'function'} visible here: a local of that name would hide it`);
     }

@@ -9,6 +9,7 @@ import type { Ty } from '../../check/types';
 import { declSymbolKind, namespaceOf, type ResolvedSymbol } from '../../query/symbolIdentity';
 import { rangeOf } from '../lspDiagnostics';
 import type { ProjectFile, ProjectView } from './project';
+import { declName } from '../../query/symbols';
 
 export function typeDefinitionAt(view: ProjectView, here: ProjectFile, offset: number): Location[] {
   const at = here.symbols.at(offset);
@@ -19,8 +20,9 @@ export function typeDefinitionAt(view: ProjectView, here: ProjectFile, offset: n
     if (seen.has(name)) continue;
     seen.add(name);
     const found = visibleType(here, name);
-    if (!found || found.decl.kind === 'UseDecl' || !found.decl.name) continue;
-    const { start, end } = found.decl.name;
+    const foundName = found && declName(found.decl);
+    if (!found || !foundName) continue;
+    const { start, end } = foundName;
     if (found.file === here.path) {
       out.push({ uri: here.uri, range: rangeOf(here.index, start, end) });
       continue;
@@ -82,7 +84,7 @@ function namedIn(t: Ty, out: string[] = [], depth = 0): string[] {
 function visibleType(here: ProjectFile, name: string): { decl: Decl; file: string } | undefined {
   const isType = (d: Decl): boolean => {
     const k = declSymbolKind(d);
-    return k !== undefined && namespaceOf(k) === 'type' && d.kind !== 'UseDecl' && d.name?.text === name;
+    return k !== undefined && namespaceOf(k) === 'type' && declName(d)?.text === name;
   };
   const own = here.analysis.program.decls.find(isType);
   if (own) return { decl: own, file: here.path };

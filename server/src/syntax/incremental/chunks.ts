@@ -38,11 +38,17 @@ export function scanChunks(
 ): { chunks: Chunk[]; stoppedAt?: number } {
   const chunks: Chunk[] = [];
   const n = text.length;
+  const triple = features?.tripleQuotedText === true;
   let chunkStart = from;
   let depth = 0;
   let i = from;
   while (i < n) {
     const c = text.charCodeAt(i);
+    if (c === 34 /* " */ && triple && text.charCodeAt(i + 1) === 34 && text.charCodeAt(i + 2) === 34) {
+      const close = text.indexOf('"""', i + 3);
+      i = close < 0 ? n : close + 3;
+      continue;
+    }
     if (c === 34 /* " */) {
       i++;
       while (i < n) {

@@ -7,6 +7,7 @@
 // a prefix operator has its two operands.
 
 import type * as A from '../ast';
+import { ParseError } from '../parseError';
 import type { Token, TokenKind } from '../tokens';
 import { AtomParser } from './atoms';
 import { ATOM_STARTS, INFIX_BP, MAX_NESTING, OPERAND_OPS, PREFIX_BINOPS } from './cursor';
@@ -19,8 +20,6 @@ interface OuterCall {
 }
 
 export abstract class CallParser extends AtomParser {
-  // Forward declaration: defined by expressions.ts.
-  protected abstract parseOperand(): A.Expr;
 
   /** A name at the head of an expression: a call taking every operand that follows, or a plain atom. */
   protected parseCallOrAtom(): A.Expr {
@@ -41,14 +40,36 @@ export abstract class CallParser extends AtomParser {
       this.pos += 2;
       return this.parseFieldChain(call([], unwrap));
     }
+    if (this.syn.parenCalls && this.peekKind() === '(' && this.peek()!.start === this.prevEnd() && !this.looksLikeInlineLambda(this.pos)) {
+      return this.parseFieldChain(this.parenCall(callee, unwrap));
+    }
     const arity = this.arityOf(name);
     const slots = arity !== undefined && arity > 0 ? arity : undefined;
-    if (unwrap !== 'none') return this.parseFieldChain(call(this.parseGreedyArgs(name, slots, false), unwrap));
-    if (this.peekKind() === 'ident' && this.kindAt(this.pos + 1) === ':') return this.parseRecord(callee);
+    if (unwrap !== 'none') {
+      // `rdin!`: a builtin that takes nothing never takes the next statement's words.
+      if (this.syn.parenCalls && this.takesNoArguments(name)) return call([], unwrap);
+      return this.parseFieldChain(this.greedyCall(callee, slots, false, unwrap));
+    }
+    if (this.peekKind() === 'ident' && this.kindAt(this.pos + 1) === ':') {
+      // Level 26: a function's parameter names make `f a:1 b:2` a labelled call, not a record.
+      if (this.syn.labelledArgs && this.labelNames(name) !== undefined) return this.parseFieldChain(this.labelledCall(callee, []));
+      return this.parseRecord(callee);
+    }
     if ((this.calls.isZeroArg(name) || arity === 0) && !this.canStartOperand()) return call([], 'none');
     if (this.ctx.noWhitespaceCall) {
       const n = arity ?? 0;
-      if (n === 0 || !this.canStartOperand()) return atom;
+      if (n === 0 || !this.canStartOperand()) {
+        if (n === 0 && this.syn.listCallError && this.canStartOperand() && this.level.builtins.isName(name)) {
+          throw new ParseError(
+            'ILO-P101',
+            atom.start,
+            atom.end,
+            `a list element starts with the builtin \`${name}\` and the operands after it`,
+            `inside \`[...]\` each word is an element: write \`(${name} ...)\` or \`${name}(...)\` for the call, or bind it first`,
+          );
+        }
+        return atom;
+      }
       const args: A.Expr[] = [];
       for (let i = 0; i < n; i++) {
         if (!this.canStartOperand()) break;
@@ -59,9 +80,53 @@ export abstract class CallParser extends AtomParser {
     if (this.canStartOperand()) {
       const k = this.peekKind() as TokenKind;
       if (isInfixOrSuffix(k) && !this.looksLikePrefixBinary(this.pos)) return atom;
-      return this.parseFieldChain(call(this.parseGreedyArgs(name, slots, true), 'none'));
+      return this.parseFieldChain(this.greedyCall(callee, slots, true, 'none'));
     }
     return atom;
+  }
+
+  /**
+   * A call at the head of an expression taking every operand that follows
+   * (parseGreedyArgs); at level 26 a `label:value` among them makes the rest
+   * labelled arguments, where the callee's parameter names are known.
+   */
+  private greedyCall(callee: A.Name, slots: number | undefined, stopAtInfix: boolean, unwrap: A.UnwrapMode): A.CallExpr {
+    const name = callee.text;
+    const labels = this.syn.labelledArgs && this.labelNames(name) !== undefined;
+    const args: A.Expr[] = [];
+    while (this.canStartOperand()) {
+      if (labels && this.labelAtCursor() !== undefined) {
+        const call = this.labelledCall(callee, args);
+        call.unwrap = unwrap;
+        return call;
+      }
+      const idx = args.length;
+      const outer = slots !== undefined ? { name, arity: slots, idx } : undefined;
+      args.push(this.parseCallArg(this.isFnSlot(name, idx), outer));
+      if (stopAtInfix && this.infixEndsArgs()) break;
+    }
+    return { kind: 'Call', callee, args, unwrap, start: callee.start, end: Math.max(this.prevEnd(), callee.end) };
+  }
+
+  /** Level 26: a builtin whose only form takes no arguments (`rdin`, `world`). */
+  private takesNoArguments(name: string): boolean {
+    const b = this.level.builtins.lookup(name);
+    return b !== undefined && b.arities.length === 1 && b.arities[0] === 0;
+  }
+
+  /**
+   * Level 26: the labelled arguments (`b:2 a:1`) after a call's positional
+   * ones (`positional`), values read as operands, put in parameter order.
+   */
+  private labelledCall(callee: A.Name, positional: A.Expr[]): A.CallExpr {
+    const labelled: Array<{ label: A.Name; value: A.Expr }> = [];
+    for (let label = this.labelAtCursor(); label !== undefined; label = this.labelAtCursor()) {
+      this.pos += 2;
+      labelled.push({ label, value: this.parseOperand() });
+    }
+    const call: A.CallExpr = { kind: 'Call', callee, args: positional, unwrap: 'none', start: callee.start, end: this.prevEnd() };
+    this.resolveLabels(call, labelled);
+    return call;
   }
 
   /** An argument of a call (`outer`, when its arity is known): a name with a known arity becomes a nested call. */
@@ -184,7 +249,17 @@ export abstract class CallParser extends AtomParser {
   protected canStartOperand(): boolean {
     if (this.isFnDeclStart(this.pos)) return false;
     const k = this.peekKind();
-    return k !== undefined && (ATOM_STARTS.has(k) || OPERAND_OPS.has(k));
+    if (k === undefined) return false;
+    if (ATOM_STARTS.has(k) || OPERAND_OPS.has(k)) {
+      // Level 26: at a column-0 line break, `name=` is a stray top-level binding (ILO-P102), not an operand.
+      if (k === 'ident' && this.boundary[this.pos] === true && this.syn.topLevelBindError && this.kindAt(this.pos + 1) === '=') return false;
+      return true;
+    }
+    if (k === '{' && this.syn.braceLambdas) {
+      if (this.kindAt(this.pos + 1) === 'ident' && this.kindAt(this.pos + 2) === ':') return true;
+      return this.ctx.noBraceLambda !== true && this.looksLikeBraceLambda();
+    }
+    return false;
   }
 
   private canStartOperandAt(i: number): boolean {

@@ -49,6 +49,11 @@ export const OPERAND_OPS: ReadonlySet<TokenKind> = new Set<TokenKind>([
 ]);
 const STMT_KEYWORDS: ReadonlySet<string> = new Set(['wh', 'ret', 'brk', 'cnt']);
 
+/** A one-letter type variable (any lower-case letter but the primitive types n, t, b). */
+export function isTypeVariableLetter(s: string): boolean {
+  return s.length === 1 && s >= 'a' && s <= 'z' && s !== 'n' && s !== 't' && s !== 'b';
+}
+
 const RESERVED_BINDING_HINT: Readonly<Record<string, string>> = {
   fn: 'rename it, e.g. `fv` or `func`',
   def: 'rename it, e.g. `d` or `defn`',
@@ -71,6 +76,8 @@ const RESERVED_NAME_HINT: Readonly<Record<string, string>> = {
 export interface Ctx {
   /** Inside a whitespace-separated list literal: `[a b c]` is three elements. */
   noWhitespaceCall: boolean;
+  /** In a loop head (`@x xs{...}`): the `{` is the loop body, never a brace lambda argument. */
+  noBraceLambda?: boolean;
 }
 
 /** What a broken declaration had parsed before it failed (for ErrorDecl). */
@@ -92,6 +99,8 @@ export abstract class Cursor {
   protected depth = 0;
   protected ctx: Ctx = { noWhitespaceCall: false };
   protected header: HeaderSoFar = {};
+  /** How many lambda bodies enclose the cursor (ILO-P023: no braceless guard in one, level 26). */
+  protected lambdaDepth = 0;
   /** The level's syntax switches, read once here (every area consults these, never the level id). */
   protected readonly syn: SyntaxFeatures;
   /** The level's call-arity table for builtins. */
@@ -250,14 +259,46 @@ export abstract class Cursor {
 
   // ------------------------------------------------------------ where a function header starts (rule 3)
 
-  /** `name>` or `name p:` (not a statement keyword): a function header starts here. */
+  /**
+   * `name>` or `name p:` (not a statement keyword): a function header starts
+   * here. Level 26 also: `_name` (a private name, `_` glued to the word) and
+   * `name<a` (generic parameters: a one-letter type variable other than n/t/b).
+   */
   protected isFnDeclStart(i: number): boolean {
-    const t = this.at(i);
+    let t = this.at(i);
+    if (t !== undefined && t.kind === '_' && this.syn.moduleForms) {
+      const w = this.at(i + 1);
+      if (w === undefined || w.kind !== 'ident' || w.start !== t.end) return false;
+      i++;
+      t = w;
+    }
     if (t === undefined || t.kind !== 'ident' || STMT_KEYWORDS.has(t.text)) return false;
     const next = this.kindAt(i + 1);
     if (next === '>') return true;
     if (next === 'ident') return this.kindAt(i + 2) === ':';
+    if (next === '<' && this.syn.genericParams) {
+      const v = this.at(i + 2);
+      return v !== undefined && v.kind === 'ident' && isTypeVariableLetter(v.text);
+    }
     return false;
+  }
+
+  /** `_name` at the cursor (level 26): `_` glued to a word, a private declaration name. */
+  protected atPrivateName(): boolean {
+    const u = this.peek();
+    if (u === undefined || u.kind !== '_' || !this.syn.moduleForms) return false;
+    const w = this.at(this.pos + 1);
+    return w !== undefined && w.kind === 'ident' && w.start === u.end;
+  }
+
+  /** A declaration name: a word, or (level 26) `_word`. */
+  protected expectDeclName(): A.Name {
+    if (this.atPrivateName()) {
+      const u = this.advance() as Token;
+      const w = this.advance() as Token;
+      return { text: `_${w.text}`, start: u.start, end: w.end };
+    }
+    return this.expectIdent();
   }
 
   /** Like isFnDeclStart, but also requires a `>` before the next `;`/`}`/column-0 break. */

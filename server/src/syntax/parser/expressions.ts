@@ -117,18 +117,19 @@ export abstract class ExpressionParser extends CallParser {
     return { kind: 'Coalesce', value, fallback, start: t.start, end: fallback.end };
   }
 
-  /** `$url` is `get url`; `$!url` is `get! url`. */
+  /** `$url` is `get url` (0.11); `$cmd argv` is `run cmd argv` (26); `$!…` unwraps. */
   private parseDollar(): A.Expr {
     const t = this.advance() as Token;
     const unwrap = this.maybePostfixUnwrap();
-    const arg = this.parseOperand();
+    const args = [this.parseOperand()];
+    if (this.syn.dollarOperands === 2) args.push(this.parseOperand());
     return {
       kind: 'Call',
-      callee: { text: 'get', start: t.start, end: t.end },
-      args: [arg],
+      callee: { text: this.level.builtins.sigils['$'] ?? 'get', start: t.start, end: t.end },
+      args,
       unwrap,
       start: t.start,
-      end: arg.end,
+      end: args[args.length - 1].end,
     };
   }
 
@@ -175,6 +176,7 @@ export abstract class ExpressionParser extends CallParser {
         `use \`${fixed}\` (one token), e.g. \`${fixed}a b\``,
       );
     }
+    if (t.kind === '+' && this.syn.infixChainError) this.checkInfixPlusChain();
     const doubleLogical = (t.kind === '&' && k1 === '&') || (t.kind === '|' && k1 === '|');
     if (!doubleLogical && this.scanPrefixBinaryEnd(this.pos) === undefined) {
       const diag = this.prefixChainDiagnostic();
@@ -192,6 +194,25 @@ export abstract class ExpressionParser extends CallParser {
     const left = this.parsePrefixBinopOperand();
     const right = this.parsePrefixBinopOperand();
     return { kind: 'Binary', op: t.kind as A.BinaryOp, left, right, infix: false, start: t.start, end: right.end };
+  }
+
+  /**
+   * Level 26, ILO-P010: `+a+b+c` — a leading prefix `+` then `+` glued
+   * between atoms: the second `+` has nothing to its left.
+   */
+  private checkInfixPlusChain(): void {
+    const atom = (i: number): boolean => {
+      const k = this.kindAt(i);
+      return k === 'ident' || k === 'number' || k === 'text' || k === 'true' || k === 'false' || k === 'nil';
+    };
+    const gluedPlus = (i: number): boolean => this.kindAt(i) === '+' && this.at(i - 1)!.end === this.at(i)!.start;
+    const p = this.pos;
+    if (!(atom(p + 1) && gluedPlus(p + 2) && atom(p + 3) && gluedPlus(p + 4) && atom(p + 5))) return;
+    throw this.err(
+      'ILO-P010',
+      'an infix `+` chain after a prefix `+`: `+a+b+c` reads as prefix `+a` and a stray `+b+c`',
+      'drop the leading `+` (`a+b+c`), nest prefix forms (`+a +b c`), use `fmt "{}{}{}" a b c`, or bind the steps',
+    );
   }
 
   /** `++++a b c d`: a run of K prefix operators needs K+1 operands. */

@@ -69,7 +69,7 @@ export abstract class MatchParser extends PatternParser {
         );
       }
       const second = this.parsePrefixBinopOperand();
-      if (subject.kind === 'Ref' && subject.name === 'h' && this.canStartOperand()) {
+      if (this.syn.keywordTernary && subject.kind === 'Ref' && subject.name === 'h' && this.canStartOperand()) {
         const third = this.parsePrefixBinopOperand();
         return wrap({ kind: 'Ternary', cond: first, then: second, else: third, start, end: third.end });
       }
@@ -149,6 +149,10 @@ export abstract class MatchParser extends PatternParser {
         return false;
       }
       if (k1 === ':') return false;
+      if (k1 === '(' && this.syn.sumTypeDecls) {
+        const k2 = this.kindAt(this.pos + 2);
+        if ((k2 === 'ident' || k2 === '_') && this.kindAt(this.pos + 3) === ')' && this.kindAt(this.pos + 4) === ':') return false;
+      }
       return true;
     }
     return STATEMENT_HEAD_OPS.has(t.kind);
@@ -169,7 +173,7 @@ export abstract class MatchParser extends PatternParser {
   }
 
   private parseMatchArm(): A.MatchArm {
-    const pattern = this.parsePattern();
+    const pattern = this.parseArmPattern();
     this.expect(':');
     const body = this.parseArmBody();
     return { pattern, body, start: pattern.start, end: Math.max(this.prevEnd(), pattern.end) };

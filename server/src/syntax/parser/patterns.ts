@@ -28,6 +28,10 @@ export abstract class PatternParser extends ExpressionParser {
       case 'ident': {
         const w = (this.at(i) as Token).text;
         if (w === 'n' || w === 't' || w === 'b' || w === 'l') return (k1 === 'ident' || k1 === '_') && k2 === ':';
+        // Level 26: `circle(r):`, a variant with its payload.
+        if (k1 === '(' && this.syn.sumTypeDecls) {
+          return (k2 === 'ident' || k2 === '_') && this.kindAt(i + 3) === ')' && this.kindAt(i + 4) === ':';
+        }
         return k1 === ':';
       }
       default:
@@ -43,6 +47,18 @@ export abstract class PatternParser extends ExpressionParser {
       return { text: '_', start: t.start, end: t.end };
     }
     return this.expectIdent();
+  }
+
+  /** A match arm's pattern: at level 26 also `a|b|c` (any of the alternatives). */
+  protected parseArmPattern(): A.Pattern {
+    const first = this.parsePattern();
+    if (this.peekKind() !== '|' || !this.syn.sumTypeDecls) return first;
+    const alternatives = [first];
+    while (this.peekKind() === '|') {
+      this.pos++;
+      alternatives.push(this.parsePattern());
+    }
+    return { kind: 'OrPat', alternatives, start: first.start, end: alternatives[alternatives.length - 1].end };
   }
 
   protected parsePattern(): A.Pattern {
@@ -88,6 +104,13 @@ export abstract class PatternParser extends ExpressionParser {
           if (t.text === 'n' || t.text === 't' || t.text === 'b' || t.text === 'l') {
             const binding = this.bindingAfter();
             return { kind: 'TypePat', type: t.text, binding, start, end: binding.end };
+          }
+          if (this.peekKind() === '(' && this.syn.sumTypeDecls) {
+            // Level 26: `circle(r):`, a variant and its payload.
+            this.pos++;
+            const binding = this.bindingAfter();
+            const close = this.expect(')');
+            return { kind: 'VariantPat', tag: this.name(t), binding, start, end: close.end };
           }
           // A sum-type variant: its runtime value is the text of its name.
           return { kind: 'LitPat', value: { kind: 'Text', value: t.text, start, end: t.end }, start, end: t.end };

@@ -13,6 +13,9 @@ import { MatchParser } from './match';
 const GUARD_OPS: ReadonlySet<string> = new Set(['=', '!=', '>', '<', '>=', '<=', '&', '|']);
 
 export abstract class StatementParser extends MatchParser {
+  /** Where the statement of a top-level body being read starts (a header there ends the body, rule 3). */
+  private topStmtAt = -1;
+
   // ------------------------------------------------------------ bodies (rule 3)
 
   private atBodyEnd(): boolean {
@@ -24,14 +27,31 @@ export abstract class StatementParser extends MatchParser {
   protected parseBody(topLevel: boolean): A.Stmt[] {
     const stmts: A.Stmt[] = [];
     if (this.atBodyEnd()) return stmts;
+    if (topLevel) this.topStmtAt = this.pos;
     stmts.push(this.parseStmt());
     while (this.peekKind() === ';') {
-      this.pos++;
+      const semi = this.advance() as Token;
       if (this.atBodyEnd()) break;
-      if (topLevel && this.isFnDeclStartStrict(this.pos)) break;
+      if (topLevel && this.isFnDeclStartStrict(this.pos)) {
+        // Level 26: a header on an indented line (the `;` stands for the line break) is inside the body.
+        if (semi.soft === true && this.syn.nestedFnError) throw this.nestedFnError();
+        break;
+      }
+      if (topLevel) this.topStmtAt = this.pos;
       stmts.push(this.parseStmt());
     }
     return stmts;
+  }
+
+  /** ILO-P024: a function declared inside another's body. */
+  private nestedFnError(): ParseError {
+    const t = this.peek();
+    const name = t?.kind === '_' ? `_${this.at(this.pos + 1)?.text ?? ''}` : (t?.text ?? '');
+    return this.err(
+      'ILO-P024',
+      `\`${name}\` is declared inside a function body; functions are declared at the top level only`,
+      `for a local helper bind a lambda (\`${name}=(x:n>n;...)\` captures locals), or move it to the top level and pass what it needs`,
+    );
   }
 
   protected override parseBraceBody(): A.Stmt[] {
@@ -51,7 +71,18 @@ export abstract class StatementParser extends MatchParser {
         throw this.reservedWordError(t, true);
       }
       const start = t?.start ?? 0;
+      // Level 26: a function header where a statement should be is a nested declaration (ILO-P024).
+      if (this.syn.nestedFnError && this.topStmtAt !== this.pos && this.isFnDeclStartStrict(this.pos)) throw this.nestedFnError();
       switch (t?.kind) {
+        case '_':
+          if (this.syn.discardBind && this.kindAt(this.pos + 1) === '=') {
+            // Level 26: `_=expr` evaluates `expr` and drops it (no binding).
+            const u = this.advance() as Token;
+            this.pos++;
+            const value = this.parseExpr();
+            return { kind: 'Bind', name: { text: '_', start: u.start, end: u.end }, value, start, end: value.end };
+          }
+          break;
         case '?':
           if (this.isPrefixTernary()) {
             const expr = this.parsePrefixTernary();
@@ -134,6 +165,13 @@ export abstract class StatementParser extends MatchParser {
   }
 
   private parseBracelessGuardBody(cond: A.Expr, negated: boolean, start: number): A.GuardStmt {
+    if (this.lambdaDepth > 0 && this.syn.lambdaGuardError) {
+      throw this.err(
+        'ILO-P023',
+        'a braceless guard inside a lambda body returns from the enclosing function, not from the lambda',
+        'give the lambda a value instead: a prefix ternary `?cond then else`, or `?cond{then}{else}` when the arms need statements',
+      );
+    }
     const bodyExpr = this.parseOperand();
     const k = this.peekKind();
     if (!(k === undefined || k === ';' || k === '}' || k === ')')) {
@@ -224,14 +262,22 @@ export abstract class StatementParser extends MatchParser {
   private parseForeach(): A.Stmt {
     const start = this.expect('@').start;
     const binding = this.expectIdent();
-    const first = this.parseExprInner();
-    if (this.peekKind() === '..') {
-      this.pos++;
-      const to = this.parseExprInner();
-      const body = this.parseBraceBody();
-      return { kind: 'ForRange', binding, from: first, to, body, start, end: this.prevEnd() };
+    // The `{` after the head is the loop body, never a brace lambda argument.
+    const saved = this.ctx;
+    this.ctx = { noWhitespaceCall: saved.noWhitespaceCall, noBraceLambda: true };
+    let first: A.Expr;
+    let to: A.Expr | undefined;
+    try {
+      first = this.parseExprInner();
+      if (this.peekKind() === '..') {
+        this.pos++;
+        to = this.parseExprInner();
+      }
+    } finally {
+      this.ctx = saved;
     }
     const body = this.parseBraceBody();
+    if (to !== undefined) return { kind: 'ForRange', binding, from: first, to, body, start, end: this.prevEnd() };
     return { kind: 'ForEach', binding, collection: first, body, start, end: this.prevEnd() };
   }
 
@@ -262,13 +308,16 @@ export abstract class StatementParser extends MatchParser {
   }
 
   private builtinBindingGuard(t: Token): void {
-    if (!isCanonicalBuiltin(t.text)) return;
+    const table = this.level.builtins;
+    if (!table.isReserved(t.text)) return;
     const renamed = `my${t.text}`;
+    const canonical = table.canonical(t.text);
+    const what = canonical !== undefined && canonical !== t.text ? `an alias of the builtin \`${canonical}\`` : 'a builtin';
     throw new ParseError(
       'ILO-P011',
       t.start,
       t.end,
-      `\`${t.text}\` is a builtin and cannot be used as a binding name`,
+      `\`${t.text}\` is ${what} and cannot be used as a binding name`,
       `rename it, e.g. \`${renamed}\` or \`${t.text}v\`: a builtin name in call position always means the builtin`,
       [{ message: `Rename to \`${renamed}\``, edits: [{ start: t.start, end: t.end, newText: renamed }] }],
     );
@@ -276,8 +325,9 @@ export abstract class StatementParser extends MatchParser {
 }
 
 /**
- * Canonical builtin names are reserved (ILO-P011); their long-form aliases
- * (`length`, `contains`) are not: the reference accepts them as user names.
+ * Whether the 0.11 reference reserves `name` (ILO-P011): canonical builtin
+ * names; their long-form aliases (`length`, `contains`) are not reserved at
+ * 0.11 (the parser asks its level's table, `level.builtins.isReserved`).
  */
 export function isCanonicalBuiltin(name: string): boolean {
   return canonicalBuiltinName(name) === name;

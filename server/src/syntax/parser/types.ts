@@ -84,6 +84,7 @@ export abstract class TypeParser extends Cursor {
         case 'U32':
         case 'U64':
         case 'I64':
+        case 'W':
           this.pos++;
           return { kind: 'NamedType', name: t.kind, start, end: t.end };
         case 'ident': {
@@ -97,7 +98,9 @@ export abstract class TypeParser extends Cursor {
           throw this.err(
             'ILO-P007',
             `expected a type, found ${describeToken(t)}`,
-            'valid types: n, t, b, _, L n, O n, M t n, R n t, S a b, F n t, or a type name',
+            this.syn.genericParams
+              ? 'valid types: n, t, b, _, L n, O n, M t n, R n t, S a b, F n t, U32, U64, I64, W, or a type name'
+              : 'valid types: n, t, b, _, L n, O n, M t n, R n t, S a b, F n t, or a type name',
           );
       }
     } finally {
@@ -124,6 +127,7 @@ export abstract class TypeParser extends Cursor {
       case 'U32':
       case 'U64':
       case 'I64':
+      case 'W':
         return true;
       default:
         return false;
