@@ -9,7 +9,12 @@ import { searchBuiltins } from '../../server/src/mcpServer/builtinSearch';
 import { splitFindings } from '../../server/src/mcpServer/tools/contracts';
 import { checkFiles } from '../../server/src/cli/check';
 import { countTokens } from '../../server/src/measure/tokenCount';
-import { connectAgent, scratch, textOf } from './helpers';
+import { connectAgent, scratch, textOf, type Agent } from './helpers';
+
+function refused(r: Awaited<ReturnType<Agent['call']>>, re: RegExp): void {
+  assert.equal(r.isError, true, textOf(r));
+  assert.match(textOf(r), re);
+}
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
@@ -214,6 +219,16 @@ test('levels: the answer names the level read at; a pragma decides for its file,
     assert.equal(await levelOf({ text: 'f x:n>n;+x 1\n' }), '0.11');
     assert.equal(await levelOf({ text: 'f x:n>n;+x 1\n', level: '26' }), '26');
     assert.equal(await levelOf({ text: '^26.5\nf x:n>n;+x 1\n', level: '0.11' }), '26');
+    // Triple-quoted text is level-26 syntax: a syntax error at 0.11, clean at 26.
+    const multiline = 'f>t;"""a\nb"""\n';
+    assert.match(textOf(await agent.call('check', { text: multiline })), /^1 error\n1:7-2:3 error ILO-P001/);
+    assert.equal(textOf(await agent.call('check', { text: multiline, level: '26' })), 'clean');
+    refused(await agent.call('format', { text: multiline }), /^not formatted: syntax error at line 1, col 7: ILO-P001/);
+    assert.deepEqual((await agent.call('format', { text: multiline, level: '26' })).structuredContent, { text: 'f > t\n  "a\\nb"\n', changed: true });
+    // A formatted text never comes back without the pragma that sets its level: kept, or the call is refused.
+    const pragma = await agent.call('format', { text: '^26.5\ng x:n>n;+x 1\n' });
+    if (pragma.isError) assert.match(textOf(pragma), /^not formatted: the formatter would drop the \^26\.5 pragma/);
+    else assert.ok((pragma.structuredContent as { text: string }).text.startsWith('^26.5'), textOf(pragma));
   } finally {
     await agent.close();
   }

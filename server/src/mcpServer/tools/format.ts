@@ -3,6 +3,7 @@
 
 import { declaredArities } from '../../service/analysis';
 import { describeRefusal, formatIlo, type FormatStyle } from '../../format';
+import { readPragma } from '../../level';
 import { analyse } from '../analyze';
 import type { Args } from '../args';
 import type { ToolAnswer, ToolContext } from '../context';
@@ -18,5 +19,8 @@ export async function runFormat(args: Args, ctx: ToolContext): Promise<ToolAnswe
   const externalArities = source.located ? declaredArities(analyse(source, level).analysis.imported) : undefined;
   const r = formatIlo(source.text, { style, externalArities, level: level.fallback });
   if (!r.ok) throw new ToolFailure(`not formatted: ${describeRefusal(r)}`);
+  // The pragma decides the file's level: text that would lose or change it is not handed back.
+  const before = readPragma(source.text)?.version;
+  if (before !== readPragma(r.text)?.version) throw new ToolFailure(`not formatted: the formatter would drop the ^${before} pragma, which sets the file's level`);
   return { structured: { text: r.text, changed: r.changed }, text: r.changed ? r.text : 'already formatted' };
 }
