@@ -14,6 +14,8 @@ import { parseIlo } from '../server/src/syntax/parse';
 import { LineIndex } from '../server/src/syntax/lineIndex';
 import type { Program } from '../server/src/syntax/ast';
 import { formatVerifierReport, runVerifierConformance, verifierThresholdsMet } from './conformanceVerifier';
+import { formatLevel26Report, level26CorpusDir, runLevel26Conformance } from './conformance26';
+import { formatLevel26SyntaxReport, level26SyntaxTargetsMet, runLevel26Syntax } from './conformance26Parse';
 import { launchedAs, repoRoot } from './entry';
 
 export interface RefDiagnostic {
@@ -206,6 +208,16 @@ function main(): void {
   const v = runVerifierConformance(dir);
   console.log('\n' + formatVerifierReport(v, verbose));
   if (!verifierThresholdsMet(v)) process.exitCode = 1;
+
+  // ---- level 26 (issue 27): ../shared/corpus/ilo26, parse → use → verify at level 26 ----
+  const dir26 = level26CorpusDir();
+  if (dir26 !== undefined) {
+    // ---- level 26 syntax (issue 26): lexer, parser and formatter at level 26 ----
+    const syn = runLevel26Syntax(dir26);
+    console.log('\n' + formatLevel26SyntaxReport(syn, verbose));
+    if (!level26SyntaxTargetsMet(syn)) process.exitCode = 1;
+    console.log('\n' + formatLevel26Report(runLevel26Conformance(dir26), verbose));
+  }
 }
 
 if (launchedAs('conformance')) main();

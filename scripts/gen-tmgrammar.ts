@@ -19,9 +19,17 @@
 //   local called `n` in a body stays a variable;
 // - `-1` is a number but `- 1` is minus then a number and `--` always starts
 //   a comment, exactly like the reference lexer.
+// One grammar serves both language levels (a TextMate grammar cannot know a
+// file's level): it knows the builtins of 0.11 and 26 and the level-26 forms
+// (`^26.5` pragma, `{name}` interpolation, `\xNN`, sum types `type s = a |
+// b(n)`, `name<a:bound>` type parameters, effect sigils `/http`, `req`/`ens`,
+// `test` blocks, brace lambdas `{x> body}`, `?h`, `_private` names, `use
+// m:"…"`); the semantic tokens (service/display/classify.ts) refine it per
+// level.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BUILTINS } from '../server/src/syntax/builtins';
+import { BUILTINS_26 } from '../server/src/syntax/builtins26';
 import { TOKEN_CLASSES, tmScope, type TokenClass } from '../server/src/service/display/tokenClasses';
 
 export interface BuiltinNames {
@@ -56,8 +64,10 @@ export interface TmGrammar {
 
 // ---------------------------------------------------------------- regex pieces
 
-/** ilo identifier: lowercase, digits after the first letter, single hyphens between segments. */
-const IDENT = '[a-z][a-z0-9]*(?:-[a-z0-9]+)*';
+/** ilo identifier: lowercase, digits after the first letter, single hyphens between segments (level 26: `_private`). */
+const IDENT = '_?[a-z][a-z0-9]*(?:-[a-z0-9]+)*';
+/** Level 26: type parameters after a declared name, `<a>` or `<a:comparable b>`. */
+const TYPE_PARAMS = '<[a-z](?::[a-z]+)?(?:\\s+[a-z](?::[a-z]+)?)*>';
 /** Not glued to a preceding word character (a longer identifier would have matched from further left). */
 const B = '(?<![A-Za-z0-9_])';
 /** Not followed by more of an identifier (`len-x` is one name, `len` is not a prefix of it). */
@@ -71,6 +81,9 @@ const NUMBER = '-?[0-9]+(?:\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?';
 const TYPE_TEXT = '[A-Za-z_(][^:;>]*';
 /** What follows the name of a declaration that starts mid-line: params, `>` and a type up to `;`/EOL. */
 const INLINE_HEADER_REST = `(?:\\s+${IDENT}\\s*:${TYPE_TEXT})*>(?![>=])\\s*${TYPE_TEXT}(?:;|$)`;
+
+/** Level 26 effect sigils (`/http` after a return type). */
+const EFFECTS = 'http|fs|io|net|ml|time|rand';
 
 /** Where a one-line declaration (tool, alias) stops when another declaration follows on the same line. */
 const NEXT_DECLARATION = `(?=\\s+(?:${IDENT}${INLINE_HEADER_REST}|(?:type|tool|use|alias)(?![A-Za-z0-9_-])))`;
@@ -193,6 +206,18 @@ export function buildGrammar(builtins: readonly BuiltinNames[]): TmGrammar {
           match: '\\\\[ntrfbva0"\\\\/]',
           name: 'constant.character.escape.ilo',
         },
+        { comment: 'Level 26: a byte by its hex code', match: '\\\\x[0-9A-Fa-f]{2}', name: 'constant.character.escape.ilo' },
+        { comment: 'Level 26: `{{` and `}}` are a literal brace', match: '\\{\\{|\\}\\}', name: 'constant.character.escape.brace.ilo' },
+        {
+          comment: 'Level 26: `{name}` interpolates a binding',
+          match: `(\\{)(${IDENT})(\\})`,
+          name: 'meta.interpolation.ilo',
+          captures: {
+            '1': scope('punctuation.section.interpolation.begin.ilo'),
+            '2': scope(NAME.variable),
+            '3': scope('punctuation.section.interpolation.end.ilo'),
+          },
+        },
         { match: '\\\\.', name: 'constant.character.escape.unknown.ilo' },
         { comment: 'fmt placeholder', match: '\\{\\}', name: 'constant.other.placeholder.ilo' },
       ],
@@ -220,11 +245,77 @@ export function buildGrammar(builtins: readonly BuiltinNames[]): TmGrammar {
           match: `${B}(timeout|retry)(?=\\s*:)`,
           name: 'keyword.other.tool-option.ilo',
         },
+        {
+          comment: 'Level 26: `policy{domain:"…",tokens:500,rate:10}`.',
+          begin: `${B}(policy)\\s*(\\{)`,
+          end: '\\}',
+          beginCaptures: { '1': scope('keyword.other.tool-option.ilo'), '2': scope('punctuation.section.braces.begin.ilo') },
+          endCaptures: { '0': scope('punctuation.section.braces.end.ilo') },
+          patterns: [
+            { match: `(${IDENT})\\s*(:)`, captures: { '1': scope('keyword.other.tool-option.ilo'), '2': scope('punctuation.separator.colon.ilo') } },
+            { include: '#strings' },
+            { include: '#numbers' },
+            { match: ',', name: 'punctuation.separator.comma.ilo' },
+          ],
+        },
         { match: ',', name: 'punctuation.separator.comma.ilo' },
         { match: '(?<=timeout|retry)\\s*:', name: 'punctuation.separator.colon.ilo' },
         { include: '#numbers' },
         { include: '#signature' },
       ],
+    },
+    'sum-type-declaration': {
+      comment: 'Level 26: `type shape = circle(n) | rect(n) | dot`, `type box<a> = full(a) | empty`.',
+      begin: `${B}(type)\\s+(${IDENT})(${TYPE_PARAMS})?\\s*(=)`,
+      end: `$|${NEXT_DECLARATION}`,
+      name: 'meta.type.sum.ilo',
+      beginCaptures: {
+        '1': scope('storage.type.type.ilo'),
+        '2': scope(NAME.recordDeclaration),
+        '3': scope(NAME.typeVariable),
+        '4': scope('keyword.operator.assignment.ilo'),
+      },
+      patterns: [
+        { include: '#comment' },
+        {
+          begin: '\\(',
+          end: '\\)',
+          beginCaptures: { '0': scope('punctuation.section.parens.begin.ilo') },
+          endCaptures: { '0': scope('punctuation.section.parens.end.ilo') },
+          patterns: [{ include: '#type-expression' }],
+        },
+        { match: '\\|', name: 'punctuation.separator.variant.ilo' },
+        { match: word(IDENT), name: NAME.variant },
+      ],
+    },
+    'test-block': {
+      comment: 'Level 26: `test f { ok f 1 2 3; err f 0 "msg" }`, on one line or several.',
+      begin: `^(test)\\s+(${IDENT})\\s*(\\{)`,
+      end: '\\}',
+      name: 'meta.test.ilo',
+      beginCaptures: {
+        '1': scope('storage.type.test.ilo'),
+        '2': scope(NAME.call),
+        '3': scope('punctuation.section.braces.begin.ilo'),
+      },
+      endCaptures: { '0': scope('punctuation.section.braces.end.ilo') },
+      patterns: [
+        { include: '#comment' },
+        {
+          match: `${B}(ok|err)\\s+(${IDENT})${E}`,
+          captures: { '1': scope('keyword.other.test-case.ilo'), '2': scope(NAME.call) },
+        },
+        { include: '#expression' },
+      ],
+    },
+    pragma: {
+      comment: 'Level 26: the version pragma `^26.5` (first code line).',
+      match: '^(\\^)([0-9]+\\.[0-9]+)(?=\\s*(?:--|$))',
+      name: 'meta.preprocessor.pragma.ilo',
+      captures: {
+        '1': scope('keyword.other.pragma.ilo'),
+        '2': scope('constant.numeric.version.ilo'),
+      },
     },
     'type-declaration': {
       comment: 'type name{field:T;...}',
@@ -263,12 +354,23 @@ export function buildGrammar(builtins: readonly BuiltinNames[]): TmGrammar {
     },
     'function-header': {
       comment: 'A column-0 `name params>ret` up to the `;` that starts the body (or the end of the line).',
-      begin: `^(${IDENT})(?=\\s*(?:>(?![>=])|${IDENT}\\s*:))`,
+      begin: `^(?!use\\s)(${IDENT})(?=(?:${TYPE_PARAMS})?\\s*(?:>(?![>=])|${IDENT}\\s*:))`,
       end: '(;)|$',
       name: 'meta.function.header.ilo',
       beginCaptures: { '1': scope(NAME.functionDeclaration) },
       endCaptures: { '1': scope('punctuation.terminator.statement.ilo') },
-      patterns: [{ include: '#signature' }],
+      patterns: [{ include: '#type-parameters' }, { include: '#signature' }],
+    },
+    'type-parameters': {
+      comment: 'Level 26: `<a>` or `<a:comparable b>` right after a declared name.',
+      begin: '\\G(<)',
+      end: '>',
+      beginCaptures: { '1': scope('punctuation.definition.typeparameters.begin.ilo') },
+      endCaptures: { '0': scope('punctuation.definition.typeparameters.end.ilo') },
+      patterns: [
+        { match: `${B}[a-z]${E}`, name: NAME.typeVariable },
+        { match: `(:)(${IDENT})`, captures: { '1': scope('punctuation.separator.colon.ilo'), '2': scope('support.type.bound.ilo') } },
+      ],
     },
     'inline-function-header': {
       comment:
@@ -300,6 +402,28 @@ export function buildGrammar(builtins: readonly BuiltinNames[]): TmGrammar {
           },
         },
         { match: '>', name: 'punctuation.separator.return-type.ilo' },
+        {
+          comment: 'Level 26: the error set after the return type, `^bad|worse`.',
+          begin: `(?<=\\s)(\\^)(?=${IDENT})`,
+          end: '(?=[;\\s]|$)',
+          beginCaptures: { '1': scope('keyword.operator.result.err.ilo') },
+          patterns: [
+            { match: '\\|', name: 'punctuation.separator.variant.ilo' },
+            { match: word(IDENT), name: NAME.variant },
+          ],
+        },
+        {
+          comment: 'Level 26: effect sigils after the return type, `/http /fs`.',
+          match: `(?<=\\s)/(?:${EFFECTS})${E}`,
+          name: 'storage.modifier.effect.ilo',
+        },
+        {
+          comment: 'Level 26: `req cond` / `ens cond` contracts before the body.',
+          begin: `${B}(req|ens)${E}`,
+          end: `(?=;|$|\\s(?:req|ens)\\s)`,
+          beginCaptures: { '1': scope('keyword.other.contract.ilo') },
+          patterns: [{ include: '#expression' }],
+        },
         { include: '#type-expression' },
       ],
     },
@@ -312,7 +436,7 @@ export function buildGrammar(builtins: readonly BuiltinNames[]): TmGrammar {
           beginCaptures: { '1': scope('support.type.constructor.ilo') },
           patterns: [{ match: word(IDENT), name: NAME.variant }],
         },
-        { match: `${B}[LORMF](?![A-Za-z0-9_])`, name: 'support.type.constructor.ilo' },
+        { match: `${B}[LORMFW](?![A-Za-z0-9_])`, name: 'support.type.constructor.ilo' },
         { match: `${B}[ntb_](?![A-Za-z0-9_]|-[a-z0-9])`, name: 'support.type.primitive.ilo' },
         { comment: 'type variable', match: `${B}[a-z]${E}`, name: NAME.typeVariable },
         { comment: 'record type or alias', match: word(IDENT), name: NAME.typeReference },
@@ -333,6 +457,16 @@ export function buildGrammar(builtins: readonly BuiltinNames[]): TmGrammar {
         { match: word('cnt'), name: 'keyword.control.flow.continue.ilo' },
         { match: word('with'), name: 'keyword.other.with.ilo' },
         { match: word('(?:timeout|retry)'), name: 'keyword.other.tool-option.ilo' },
+        {
+          comment: 'Level 26: `use re:"…"` re-exports, `use m:"…"` prefixes the names with `m-`.',
+          match: `${B}(use)\\s+(?:(re)|(${IDENT}))(:)(?=\\s*")`,
+          captures: {
+            '1': scope('keyword.control.import.ilo'),
+            '2': scope('keyword.control.import.reexport.ilo'),
+            '3': scope('entity.name.namespace.ilo'),
+            '4': scope('punctuation.separator.colon.ilo'),
+          },
+        },
         { match: word('use'), name: 'keyword.control.import.ilo' },
         { match: word('type'), name: 'storage.type.type.ilo' },
         { match: word('tool'), name: 'storage.type.tool.ilo' },
@@ -342,12 +476,20 @@ export function buildGrammar(builtins: readonly BuiltinNames[]): TmGrammar {
       ],
     },
     builtins: {
-      comment: 'Generated from server/src/syntax/builtins.ts by scripts/gen-tmgrammar.ts.',
+      comment: 'Generated from server/src/syntax/builtins.ts and builtins26.ts (both levels) by scripts/gen-tmgrammar.ts.',
       patterns: [
         { match: `${B}(?:${alternation(names)})${E}`, name: NAME.builtin },
         { match: `${B}(?:${alternation(aliases)})${E}`, name: NAME.builtinAlias },
-        { comment: '`$url` is `get url`', match: '\\$', name: NAME.builtin },
+        { comment: '`$url` is `get url` (level 0.11), `$cmd argv` is `run cmd argv` (level 26)', match: '\\$', name: NAME.builtin },
       ],
+    },
+    'brace-lambda': {
+      comment: 'Level 26: `{x> body}` and `{a b> body}`: the parameters up to `>`.',
+      begin: `(\\{)(?=\\s*(?:${IDENT}\\s+)*${IDENT}\\s*>(?![>=]))`,
+      end: '>',
+      beginCaptures: { '1': scope('punctuation.section.braces.begin.ilo') },
+      endCaptures: { '0': scope('punctuation.separator.return-type.ilo') },
+      patterns: [{ match: word(IDENT), name: NAME.parameterDeclaration }],
     },
     binding: {
       patterns: [
@@ -443,6 +585,7 @@ export function buildGrammar(builtins: readonly BuiltinNames[]): TmGrammar {
         { match: '[<>=]', name: 'keyword.operator.comparison.ilo' },
         { match: '[&|]', name: 'keyword.operator.logical.ilo' },
         { match: '!', name: 'keyword.operator.logical.not.ilo' },
+        { comment: 'Level 26: the keyword ternary `?h cond a b`', match: '\\?h(?![A-Za-z0-9_-])', name: 'keyword.control.conditional.ilo' },
         { comment: 'match / ternary', match: '\\?', name: 'keyword.control.conditional.ilo' },
         { comment: 'foreach / range loop', match: '@', name: 'keyword.control.loop.ilo' },
         { comment: 'Ok: wrap or match', match: '~', name: 'keyword.operator.result.ok.ilo' },
@@ -468,6 +611,7 @@ export function buildGrammar(builtins: readonly BuiltinNames[]): TmGrammar {
         { include: '#comment' },
         { include: '#strings' },
         { include: '#lambda' },
+        { include: '#brace-lambda' },
         { include: '#inline-function-header' },
         { include: '#binding' },
         { include: '#keywords' },
@@ -488,11 +632,14 @@ export function buildGrammar(builtins: readonly BuiltinNames[]): TmGrammar {
     $schema: 'https://raw.githubusercontent.com/martinring/tmlanguage/master/tmlanguage.json',
     name: 'ilo',
     scopeName: 'source.ilo',
-    fileTypes: ['ilo'],
-    comment: 'GENERATED by scripts/gen-tmgrammar.ts from server/src/syntax/builtins.ts. Do not edit by hand.',
+    fileTypes: ['ilo', '@'],
+    comment: 'GENERATED by scripts/gen-tmgrammar.ts from server/src/syntax/builtins.ts and builtins26.ts. Do not edit by hand.',
     patterns: [
       { include: '#comment' },
+      { include: '#pragma' },
       { include: '#tool-declaration' },
+      { include: '#sum-type-declaration' },
+      { include: '#test-block' },
       { include: '#type-declaration' },
       { include: '#alias-declaration' },
       { include: '#function-header' },
@@ -502,8 +649,11 @@ export function buildGrammar(builtins: readonly BuiltinNames[]): TmGrammar {
   };
 }
 
+/** The builtins the grammar names: those of every level (a file's level is not known to TextMate). */
+export const GRAMMAR_BUILTINS: readonly BuiltinNames[] = [...BUILTINS, ...BUILTINS_26];
+
 /** The grammar file's exact text (what the sync test compares against). */
-export function renderGrammar(builtins: readonly BuiltinNames[] = BUILTINS): string {
+export function renderGrammar(builtins: readonly BuiltinNames[] = GRAMMAR_BUILTINS): string {
   return JSON.stringify(buildGrammar(builtins), null, 2) + '\n';
 }
 

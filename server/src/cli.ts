@@ -4,7 +4,8 @@
 import type { CliIo } from './cli/io';
 import { commandHelp, isArgsError, overviewHelp, parseCommandArgs } from './cli/args';
 import { COMMANDS, findCommand } from './cli/commands';
-import { setLevelPreference, takeLevelFlag } from './cli/level';
+import { setLevelPreference } from './cli/level';
+import { parseLevelPreference } from './level';
 
 export const VERSION = '0.1.0';
 
@@ -12,15 +13,7 @@ export type { CliIo };
 
 /** Runs one CLI invocation; resolves to the exit status. Never rejects. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
-  const [command, ...args] = argv;
-  // `--language-version` (issue 26) is taken out once, before the command parses its own options.
-  const levelFlag = takeLevelFlag(args);
-  if (levelFlag.error !== undefined) {
-    io.err(`ilo-ls${command === undefined ? '' : ` ${command}`}: ${levelFlag.error}\n`);
-    return 2;
-  }
-  setLevelPreference(levelFlag.preference ?? 'auto');
-  const rest = levelFlag.rest;
+  const [command, ...rest] = argv;
   try {
     switch (command) {
       case undefined:
@@ -56,6 +49,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       io.err(`ilo-ls ${spec.name}: ${parsed.error} (see 'ilo-ls ${spec.name} --help')\n`);
       return 2;
     }
+    // --language-version (every command that reads ilo, see cli/commands.ts): the level of files without a pragma.
+    setLevelPreference(parseLevelPreference(parsed.string('language-version') ?? 'auto') ?? 'auto');
     return await spec.run(parsed, io);
   } catch (err) {
     io.err(`ilo-ls: internal error: ${err instanceof Error ? err.message : String(err)}\n`);

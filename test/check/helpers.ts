@@ -6,10 +6,12 @@ import assert from 'node:assert/strict';
 import type { Diagnostic, Suggestion } from '../../server/src/diagnostics';
 import { parseIlo } from '../../server/src/syntax/parse';
 import { checkProgram, type CheckOptions } from '../../server/src/check/check';
+import { levelById } from '../../server/src/level';
 
 /** Verifier diagnostics (errors and warnings) for `src`; fails the test if `src` does not parse. */
 export function check(src: string, opts: CheckOptions = {}): Diagnostic[] {
-  const parsed = parseIlo(src);
+  // Parsed at the level it is checked at (0.11 unless `opts.level` says otherwise).
+  const parsed = parseIlo(src, opts.level !== undefined ? { level: levelById(opts.level.id === '26' ? '26' : '0.11') } : undefined);
   assert.deepEqual(
     parsed.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.code} ${d.message}`),
     [],

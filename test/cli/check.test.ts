@@ -124,7 +124,8 @@ test('hostile input gets diagnostics, never a crash or a hang', () => {
 test('--reference-compat reports calls to a declaration that failed to parse, as the ilo CLI does', () => {
   const dir = tempDir({ 'broken.ilo': 'half x:n>n;)\n\ntwice y:n>n;*2 half y\n' });
   const codes = (args: string[]): string[] => {
-    const r = run(['check', '--json', ...args, 'broken.ilo'], dir);
+    // Level 0.11: the reference binary's behaviour (at 26 calls of a broken function collapse into one ILO-T005).
+    const r = run(['check', '--json', '--language-version', '0.11', ...args, 'broken.ilo'], dir);
     assert.equal(r.status, 1, r.stderr);
     return (JSON.parse(r.stdout) as Array<{ code: string; line: number }>).map((x) => `${x.code}@${x.line}`);
   };
@@ -134,4 +135,21 @@ test('--reference-compat reports calls to a declaration that failed to parse, as
   assert.match(plain[0], /^ILO-P\d+@1$/);
   // Compat mode: the call in `twice` names an undefined function too.
   assert.deepEqual(codes(['--reference-compat']), [plain[0], 'ILO-T005@3']);
+});
+
+test('check --strict fails on warnings too, printing the same diagnostics', () => {
+  // A bare `fmt` whose text is thrown away is a warning (ILO-T032), not an error.
+  // Level 26 (pinned by the pragma): --strict also reports ILO-W020 for a function without a test block.
+  const dir = tempDir({ 'warn.ilo': '^26.8\nf x:n>n;fmt "{}" x;x\n', 'ok.ilo': '^26.8\nsq x:n>n;*x x\ntest sq { ok sq 2 4 }\n' });
+  const plain = run(['check', 'warn.ilo'], dir);
+  assert.equal(plain.status, 0, plain.stderr);
+  assert.match(plain.stdout, /warning ILO-T032/);
+  const strict = run(['check', '--strict', 'warn.ilo'], dir);
+  assert.equal(strict.status, 1);
+  // The same diagnostics, and ILO-W020 for `f`.
+  assert.deepEqual(
+    strict.stdout.split('\n').filter((l) => !l.includes('ILO-W020')),
+    plain.stdout.split('\n'),
+  );
+  assert.equal(run(['check', '--strict', 'ok.ilo'], dir).status, 0);
 });

@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
-import { EXPLANATIONS, explain, explanationText } from '../../server/src/explain';
+import { EXPLANATIONS, EXPLANATIONS_26, explain, explanationText } from '../../server/src/explain';
 
 const root = path.resolve(__dirname, '..', '..');
 const cli = path.join(root, 'dist', 'cli.js');
@@ -30,16 +30,36 @@ test('explain prints what the hover says: meaning, wrong and right examples, fix
 });
 
 test('explain takes short spellings and several codes', () => {
-  const r = run(['explain', 't5', 'ilo-p011']);
+  const r = run(['explain', 't5', 'ilo-p012']);
   assert.equal(r.status, 0, r.stderr);
-  assert.equal(r.stdout, `${explanationText(explain('ILO-T005')!)}\n${explanationText(explain('ILO-P011')!)}`);
+  assert.equal(r.stdout, `${explanationText(explain('ILO-T005')!)}\n${explanationText(explain('ILO-P012')!)}`);
 });
 
-test('explain --list names every code it explains', () => {
-  const r = run(['explain', '--list']);
-  assert.equal(r.status, 0);
-  const listed = r.stdout.trim().split('\n').map((l) => l.split(/\s+/)[0]);
-  assert.deepEqual(listed, EXPLANATIONS.map((e) => e.code));
+test('explain gives both meanings of a code that changed at level 26, or the one of --language-version', () => {
+  const both = run(['explain', 'P017']);
+  assert.equal(both.status, 0, both.stderr);
+  assert.equal(both.stdout, `At level 0.11:\n${explanationText(explain('P017', '0.11')!)}\nAt level 26:\n${explanationText(explain('P017', '26')!)}`);
+  const at26 = run(['explain', '--language-version', '26', 'P017']);
+  assert.equal(at26.stdout, explanationText(explain('P017', '26')!));
+  const new26 = run(['explain', 'T043']);
+  assert.equal(new26.stdout, explanationText(explain('T043', '26')!));
+  assert.equal(run(['explain', '--language-version', '0.11', 'T043']).status, 2, 'T043 does not exist at 0.11');
+  assert.equal(run(['explain', '--language-version', '27', 'T005']).status, 2);
+});
+
+test('explain --list names every code it explains, at both levels or at one', () => {
+  const codes = (args: string[]): string[] => {
+    const r = run(['explain', '--list', ...args]);
+    assert.equal(r.status, 0);
+    return r.stdout.trim().split('\n').map((l) => l.split(/\s+/)[0]);
+  };
+  const all = codes([]);
+  assert.deepEqual(all, [...all].sort());
+  for (const e of [...EXPLANATIONS, ...EXPLANATIONS_26]) assert.ok(all.includes(e.code), e.code);
+  assert.equal(new Set(all).size, all.length);
+  assert.deepEqual(codes(['--language-version', '0.11']), EXPLANATIONS.map((e) => e.code).sort());
+  const at26 = codes(['--language-version', '26']);
+  assert.ok(at26.includes('ILO-T043') && at26.includes('ILO-T005'));
 });
 
 test('explain with an unknown code or none exits 2 and says why', () => {

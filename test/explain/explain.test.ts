@@ -30,7 +30,7 @@ function codesInSources(): Set<string> {
       if (entry.isDirectory()) {
         if (entry.name !== 'explain') walk(p);
       } else if (entry.name.endsWith('.ts')) {
-        for (const m of fs.readFileSync(p, 'utf8').matchAll(/'(ILO-[LPTRW]\d{3})'/g)) found.add(m[1]);
+        for (const m of fs.readFileSync(p, 'utf8').matchAll(/'(ILO-[LPTRWE]\d{3})'/g)) found.add(m[1]);
       }
     }
   };

@@ -5,8 +5,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { builtinWordLists, renderGrammar } from '../../scripts/gen-tmgrammar';
-import { BUILTINS } from '../../server/src/syntax/builtins';
+import { builtinWordLists, GRAMMAR_BUILTINS as BUILTINS, renderGrammar } from '../../scripts/gen-tmgrammar';
 import { KEYWORDS } from '../../server/src/syntax/names';
 import { compileRegex, dump, GRAMMAR_FILE, tokenize, type Token } from './textmate';
 
@@ -156,6 +155,40 @@ const ROWS: Row[] = [
   { what: 'a label value is not a type name', src: 'f a:n>point;point x:a y:2', tok: 'a', nth: 2, scope: 'variable.other', not: ['entity.name.type'] },
   { what: 'match arm by type', src: 'f x:_>t;?x{n v:str v;_:"?"}', tok: 'n', nth: 1, scope: 'support.type.primitive', not: ['variable.parameter'] },
   { what: 'wildcard arm', src: 'f x:n>t;?x{1:"one";_:"other"}', tok: '_', scope: 'variable.language.wildcard' },
+  // level 26 (one grammar serves both levels)
+  { what: '26: version pragma', src: '^26.5\nf>n;1', tok: '^', scope: 'keyword.other.pragma', not: ['result.err'] },
+  { what: '26: pragma version', src: '^26.5\nf>n;1', tok: '26.5', scope: 'constant.numeric.version' },
+  { what: '26: pragma after a comment line', src: '-- tool\n^26.8', tok: '26.8', scope: 'constant.numeric.version' },
+  { what: '26: interpolated name', src: 'hi who:t>t;"hi {who}!"', tok: 'who', nth: 2, scope: 'variable.other', not: ['parameter'] },
+  { what: '26: interpolation braces', src: 'hi who:t>t;"hi {who}!"', tok: '{', scope: 'punctuation.section.interpolation' },
+  { what: '26: {{ is a literal brace', src: 'j>t;"{{k}}"', tok: '{{', scope: 'constant.character.escape' },
+  { what: '26: \\xNN escape', src: 'j>t;"\\x41"', tok: '\\x41', scope: 'constant.character.escape', not: ['unknown'] },
+  { what: '26: interpolation in triple quotes', src: 'j who:t>t;"""\n  dear {who}\n"""', tok: 'who', nth: 2, scope: 'variable.other' },
+  { what: '26: sum type name', src: 'type shape = circle(n) | dot', tok: 'shape', scope: 'entity.name.type' },
+  { what: '26: sum type variant', src: 'type shape = circle(n) | dot', tok: 'dot', scope: 'variable.other.enummember' },
+  { what: '26: variant payload type', src: 'type shape = circle(n) | dot', tok: 'n', scope: 'support.type.primitive' },
+  { what: '26: generic sum type variant', src: 'type box<a> = full(a) | empty', tok: 'full', scope: 'variable.other.enummember' },
+  { what: '26: type parameter of a function', src: 'pick<a:comparable> x:a y:a>a;x', tok: 'a', scope: 'entity.name.type.parameter' },
+  { what: '26: bound of a type parameter', src: 'pick<a:comparable> x:a y:a>a;x', tok: 'comparable', scope: 'support.type.bound' },
+  { what: '26: function with type parameters', src: 'pick<a:comparable> x:a y:a>a;x', tok: 'pick', scope: 'entity.name.function' },
+  { what: '26: effect sigil', src: 'page u:t>t /http;u', tok: '/http', scope: 'storage.modifier.effect' },
+  { what: '26: error set', src: 'safe x:n>R n t ^bad|worse;~x', tok: 'worse', scope: 'variable.other.enummember' },
+  { what: '26: req keyword', src: 'half x:n>n req x>0;/x 2', tok: 'req', scope: 'keyword.other.contract' },
+  { what: '26: req condition is an expression', src: 'half x:n>n req x>0;/x 2', tok: '0', scope: 'constant.numeric' },
+  { what: '26: ens keyword', src: 'pos x:n>n ens result>=0;abs x', tok: 'ens', scope: 'keyword.other.contract' },
+  { what: '26: test keyword', src: 'test half { ok half 4 2 }', tok: 'test', scope: 'storage.type.test' },
+  { what: '26: ok case', src: 'test half { ok half 4 2 }', tok: 'ok', scope: 'keyword.other.test-case' },
+  { what: '26: tested function', src: 'test half {\n  err half 0 "zero"\n}', tok: 'half', nth: 2, scope: 'entity.name.function.call' },
+  { what: '26: brace lambda parameter', src: 'dbl xs:L n>L n;map {v> *v 2} xs', tok: 'v', scope: 'variable.parameter' },
+  { what: '26: brace lambda with two parameters', src: 's xs:L n>n;fld {acc v> +acc v} xs 0', tok: 'acc', scope: 'variable.parameter' },
+  { what: '26: ?h keyword ternary', src: 'sg x:n>n;?h >x 0 1 -1', tok: '?h', scope: 'keyword.control.conditional' },
+  { what: '26: private name', src: '_helper x:n>n;x', tok: '_helper', scope: 'entity.name.function' },
+  { what: '26: use with a prefix', src: 'use m:"math.@"', tok: 'm', scope: 'entity.name.namespace' },
+  { what: '26: use re-export', src: 'use re:"math.@" [dbl]', tok: 're', scope: 'keyword.control.import.reexport' },
+  { what: '26: tool policy', src: 'tool w"W" (city:t)>R _ t timeout:30 policy{domain:"a.b",rate:10}', tok: 'domain', scope: 'keyword.other.tool-option' },
+  { what: '26: tool parameter in parentheses', src: 'tool w"W" (city:t)>R _ t timeout:30', tok: 'city', scope: 'variable.parameter' },
+  { what: '26: W type', src: 'main w:W>n;1', tok: 'W', scope: 'support.type' },
+  { what: '26: builtin new at 26', src: 'f>t;pst "u" "b"', tok: 'pst', scope: 'support.function.builtin' },
 ];
 
 /** The nth token whose text is exactly `text`. */
@@ -205,6 +238,21 @@ describe('TextMate grammar: scopes', () => {
       '  r=notify! uid fmt "bal={}" b.bal',
       '  @i 0..3{>i 1{brk}}',
       '  ~b.bal',
+    ].join('\n');
+    const tokens = await tokenize(program);
+    const unscoped = tokens.filter((t) => t.text.trim() !== '' && t.scopes.length === 1);
+    assert.deepEqual(unscoped.map((t) => t.text), []);
+  });
+  it('scopes a whole level-26 program without leaving any token unscoped', async () => {
+    const program = [
+      '^26.8',
+      'type reading = temp(n) | none',
+      'use st:"stats.@"',
+      'avg<a:numeric> xs:L a>n /io req >(len xs) 0;/(sum xs) (len xs)',
+      'show r:reading>t',
+      '  ?r{temp(c):"{c} degrees";none:"no reading"}',
+      'warm xs:L n>L n;flt {v> >v 20} xs',
+      'test avg { ok avg [2,4] 3 }',
     ].join('\n');
     const tokens = await tokenize(program);
     const unscoped = tokens.filter((t) => t.text.trim() !== '' && t.scopes.length === 1);

@@ -9,7 +9,6 @@ import {
   readPragma,
   resolvePreference,
 } from '../../server/src/level';
-import { takeLevelFlag } from '../../server/src/cli/level';
 import { parseIlo } from '../../server/src/syntax/parse';
 
 describe('the version pragma', () => {
@@ -79,17 +78,6 @@ describe('the level preference (setting, flag)', () => {
     assert.equal(resolvePreference('auto', '26.5'), LEVEL_26);
     assert.equal(resolvePreference('auto', 'something else'), LEVEL_26);
     assert.equal(resolvePreference('0.11', '26.5'), LEVEL_011);
-  });
-
-  it('is taken out of any command line, wherever it stands', () => {
-    assert.deepEqual(takeLevelFlag(['--json', '--language-version', '0.11', 'a.ilo']), {
-      rest: ['--json', 'a.ilo'],
-      preference: '0.11',
-    });
-    assert.deepEqual(takeLevelFlag(['--language-version=26', 'x']), { rest: ['x'], preference: '26' });
-    assert.deepEqual(takeLevelFlag(['a.ilo']), { rest: ['a.ilo'] });
-    assert.match(takeLevelFlag(['--language-version']).error ?? '', /needs a value/);
-    assert.match(takeLevelFlag(['--language-version', '9']).error ?? '', /must be 0\.11, 26 or auto/);
   });
 });
 

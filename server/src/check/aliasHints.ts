@@ -5,18 +5,18 @@
 
 import type { Diagnostic } from '../diagnostics';
 import type { FunctionDecl } from '../syntax/ast';
-import { canonicalBuiltinName, isBuiltinAlias } from '../syntax/builtins';
+import { BUILTIN_TABLE_011, type BuiltinTable } from '../syntax/builtins';
 import { replaceWith } from './report';
 import { forEachNode } from '../syntax/walk';
 
 export const ALIAS_HINT_CODE = 'long-form-alias';
 
 /** Hints for the long-form builtin names called in one function. */
-export function aliasHints(decl: FunctionDecl): Diagnostic[] {
+export function aliasHints(decl: FunctionDecl, table: BuiltinTable = BUILTIN_TABLE_011): Diagnostic[] {
   const out: Diagnostic[] = [];
   forEachNode(decl.body, (n) => {
-    if (!('kind' in n) || n.kind !== 'Call' || !isBuiltinAlias(n.callee.text)) return;
-    const short = canonicalBuiltinName(n.callee.text)!;
+    if (!('kind' in n) || n.kind !== 'Call' || !table.isAlias(n.callee.text)) return;
+    const short = table.canonical(n.callee.text)!;
     out.push({
       code: ALIAS_HINT_CODE,
       source: 'ilo',

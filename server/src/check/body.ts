@@ -18,17 +18,22 @@ import type {
   TypeExpr,
   WithExpr,
 } from '../syntax/ast';
-import { builtinAsValue, builtinName, checkBuiltinArgs } from './builtins';
 import { conversionHelp, inferCall } from './calls';
 import type { BodyContext } from './context';
 import { discardedResult } from './discarded';
 import { closer, nearestName, nearestWithDistance } from './nearest';
 import { GlobalNames } from './suggest';
 import { checkTypeNames, type CheckEnv, type FnSig, type RecordDef } from './env';
-import { checkExhaustive } from './exhaustive';
+import { buildsNoNetWorld } from './capabilities';
+import { checkExhaustive, resultArmsOnOption } from './exhaustive';
+import { discardedSelfCall } from './selfCall';
+import { keywordTernaryOnRef, ternaryCondition } from './ternary';
+import { iteratedJpar, reboundLoopVariable } from './loops';
+import { LEVEL_011, type VerifierLevel } from './level';
 import { diag, didYouMean, insertAt, replaceWith } from './report';
 import { namedRefs, toTy } from './typeExprs';
 import {
+  anonOf,
   literalType,
   BOOL,
   NIL,
@@ -60,7 +65,12 @@ export interface Dependencies {
 interface LambdaFrame {
   base: number;
   captured: boolean;
+  /** The enclosing locals the lambda reads (ILO-E802 counts them). */
+  captures: Set<string>;
 }
+
+/** The most names a lambda may capture for ilo 26's bytecode VM (ILO-E802). */
+const MAX_CAPTURES = 255;
 
 export class BodyChecker implements BodyContext {
   readonly deps: Dependencies = { names: new Set(), queries: new Set(), allTypes: false };
@@ -69,6 +79,16 @@ export class BodyChecker implements BodyContext {
   private returns: Ty | undefined;
   private lambdas: LambdaFrame[] = [];
   private depth = 0;
+  /** The function whose body is checked (undefined inside a lambda): ILO-T043 looks for calls of it. */
+  private self: string | undefined;
+  /** Variables of the loops around the current statement, innermost last (ILO-T048). */
+  private loopVars: string[] = [];
+  /** Conditions of the braceless guards passed so far in the enclosing blocks (ILO-W030). */
+  private guards: Expr[] = [];
+  /** Subjects of the matches being checked (ILO-W030 spares a call whose Result is matched). */
+  private subjects = new Set<Expr>();
+  /** Bindings of Worlds without net, with the scope depth they were bound at (ILO-T044). */
+  private noNetWorlds: { name: string; depth: number }[] = [];
   /** Told the type of each `x=…` binding, destructured field and loop variable as it is bound (editor type hints). */
   onBind?: (name: Span & { text: string }, t: Ty) => void;
 
@@ -76,7 +96,13 @@ export class BodyChecker implements BodyContext {
     readonly env: CheckEnv,
     readonly out: Diagnostic[],
     private readonly globals: GlobalNames = new GlobalNames(env),
+    readonly level: VerifierLevel = LEVEL_011,
   ) {}
+
+  /** Canonical name of a builtin of this level (aliases and sigils resolve). */
+  builtinName(name: string): string | undefined {
+    return this.level.builtins.name(name);
+  }
 
   // ------------------------------------------------------------ context API
 
@@ -84,7 +110,11 @@ export class BodyChecker implements BodyContext {
     for (let i = this.scopes.length - 1; i >= 0; i--) {
       const t = this.scopes[i].get(name);
       if (t !== undefined) {
-        for (const l of this.lambdas) if (l.base > i) l.captured = true;
+        for (const l of this.lambdas) {
+          if (l.base <= i) continue;
+          l.captured = true;
+          l.captures.add(name);
+        }
         return t;
       }
     }
@@ -126,6 +156,18 @@ export class BodyChecker implements BodyContext {
     return this.returns;
   }
 
+  guardsBefore(): readonly Expr[] {
+    return this.guards;
+  }
+
+  isMatchSubject(e: Expr): boolean {
+    return this.subjects.has(e);
+  }
+
+  deniedWorld(): string | undefined {
+    return this.noNetWorlds.length > 0 ? this.noNetWorlds[this.noNetWorlds.length - 1].name : undefined;
+  }
+
   /** A written type, recording the aliases/records it names as dependencies. */
   private ty(te: TypeExpr): Ty {
     for (const n of namedRefs(te)) this.deps.names.add(n);
@@ -136,6 +178,11 @@ export class BodyChecker implements BodyContext {
 
   checkFunction(d: FunctionDecl): void {
     this.scopes = [new Map()];
+    this.self = d.name.text;
+    this.loopVars = [];
+    this.noNetWorlds = [];
+    this.guards = [];
+    this.subjects = new Set();
     for (const p of d.params) this.bind(p.name.text, this.ty(p.type));
     this.returns = this.ty(d.returnType);
     this.inLoop = false;
@@ -166,6 +213,22 @@ export class BodyChecker implements BodyContext {
       return run();
     } finally {
       this.scopes.pop();
+      this.dropWorldsBelow(this.scopes.length);
+    }
+  }
+
+  /** Forget the net-less World bindings of scopes deeper than `depth`. */
+  private dropWorldsBelow(depth: number): void {
+    while (this.noNetWorlds.length > 0 && this.noNetWorlds[this.noNetWorlds.length - 1].depth > depth) this.noNetWorlds.pop();
+  }
+
+  /** Run the body of a loop whose variable is `binding` (ILO-T048 watches it). */
+  private loopBody<T>(binding: string, run: () => T): T {
+    this.loopVars.push(binding);
+    try {
+      return this.looped(run);
+    } finally {
+      this.loopVars.pop();
     }
   }
 
@@ -183,11 +246,22 @@ export class BodyChecker implements BodyContext {
 
   /** A block: its type is the type of its last statement. */
   private body(stmts: readonly Stmt[]): Ty {
+    const guardsAtStart = this.guards.length;
+    try {
+      return this.bodyInner(stmts);
+    } finally {
+      this.guards.length = guardsAtStart;
+    }
+  }
+
+  private bodyInner(stmts: readonly Stmt[]): Ty {
     let last: Ty = NIL;
     for (let i = 0; i < stmts.length; i++) {
       const s = stmts[i];
-      discardedResult(s, i === stmts.length - 1, this.inLoop, this.out);
+      discardedResult(s, i === stmts.length - 1, this.inLoop, this.out, this.level.builtins);
+      if (this.level.rules.selfCallDiscarded) discardedSelfCall(s, i === stmts.length - 1, this.self, this.out);
       last = this.stmt(s);
+      if (s.kind === 'Guard' && s.braceless && !s.negated && this.level.rules.preconditions) this.guards.push(s.cond);
       if ((s.kind === 'Return' || s.kind === 'Break') && i + 1 < stmts.length) {
         const first = stmts[i + 1];
         const lastStmt = stmts[stmts.length - 1];
@@ -207,6 +281,11 @@ export class BodyChecker implements BodyContext {
     switch (s.kind) {
       case 'Bind': {
         const t = this.infer(s.value);
+        const rules = this.level.rules;
+        if (rules.loopVariableRebind) reboundLoopVariable(s.name, this.loopVars, this.out);
+        if (rules.worldCapabilities && buildsNoNetWorld(s.value, this.level.builtins)) {
+          this.noNetWorlds.push({ name: s.name.text, depth: this.scopes.length });
+        }
         this.bind(s.name.text, t);
         this.onBind?.(s.name, t);
         return NIL;
@@ -215,7 +294,8 @@ export class BodyChecker implements BodyContext {
         this.destructure(s.names, this.infer(s.value), s);
         return NIL;
       case 'Guard': {
-        this.infer(s.cond);
+        const cond = this.infer(s.cond);
+        if (s.elseBody !== undefined && this.level.rules.ternaryConditionBool) ternaryCondition(s.cond, cond, this.out);
         this.guardLookalike(s.body);
         const t = this.scoped(() => this.body(s.body));
         if (s.elseBody !== undefined) {
@@ -228,6 +308,7 @@ export class BodyChecker implements BodyContext {
         return this.match(s);
       case 'ForEach': {
         const coll = this.infer(s.collection);
+        if (this.level.rules.jparIteration) iteratedJpar(s.collection, this.level.builtins, this.out);
         let elem: Ty = UNKNOWN;
         if (coll.kind === 'list') elem = coll.elem;
         else if (coll.kind !== 'unknown') {
@@ -236,7 +317,7 @@ export class BodyChecker implements BodyContext {
         return this.scoped(() => {
           this.bind(s.binding.text, elem);
           this.onBind?.(s.binding, elem);
-          return this.looped(() => this.body(s.body));
+          return this.loopBody(s.binding.text, () => this.body(s.body));
         });
       }
       case 'ForRange': {
@@ -249,7 +330,7 @@ export class BodyChecker implements BodyContext {
         }
         return this.scoped(() => {
           this.bind(s.binding.text, NUM);
-          return this.looped(() => this.body(s.body));
+          return this.loopBody(s.binding.text, () => this.body(s.body));
         });
       }
       case 'While':
@@ -275,7 +356,7 @@ export class BodyChecker implements BodyContext {
     const only = body.length === 1 ? body[0] : undefined;
     if (only?.kind !== 'ExprStmt' || only.expr.kind !== 'Ref') return;
     const name = only.expr.name;
-    if (this.fn(name) === undefined && builtinName(name) === undefined) return;
+    if (this.fn(name) === undefined && this.builtinName(name) === undefined) return;
     this.out.push(
       diag('ILO-T027', only, `the guard body '${name}' is a function name, not a call`, {
         hint: `to call it, use braces: cond{${name} args}`,
@@ -303,6 +384,10 @@ export class BodyChecker implements BodyContext {
       }
       return;
     }
+    if (t.kind === 'anon') {
+      for (const n of names) this.bind(n.text, t.fields.find((f) => f.name === n.text)?.ty ?? UNKNOWN);
+      return;
+    }
     if (t.kind !== 'unknown') {
       this.out.push(diag('ILO-T009', s, `only records can be destructured, but this is ${showTy(t)}`));
     }
@@ -322,6 +407,7 @@ export class BodyChecker implements BodyContext {
   // ------------------------------------------------------------ matches
 
   private match(m: MatchStmt | MatchExpr): Ty {
+    if (m.subject !== undefined) this.subjects.add(m.subject);
     const subject = m.subject !== undefined ? this.infer(m.subject) : NIL;
     let result: Ty = UNKNOWN;
     for (const arm of m.arms) {
@@ -332,7 +418,9 @@ export class BodyChecker implements BodyContext {
       if (result.kind === 'unknown') result = t;
     }
     const head: Span = { start: m.start, end: m.subject !== undefined ? m.subject.end : Math.min(m.end, m.start + 1) };
-    checkExhaustive(subject, m.arms, head, Math.max(m.start, m.end - 1), this.out);
+    if (this.level.rules.resultArmOnOption && resultArmsOnOption(subject, m.arms, this.out)) return result;
+    const variants = subject.kind === 'named' ? this.record(subject.name)?.variants : undefined;
+    checkExhaustive(subject, m.arms, head, Math.max(m.start, m.end - 1), this.out, variants);
     return result;
   }
 
@@ -351,6 +439,14 @@ export class BodyChecker implements BodyContext {
         this.bind(p.binding.text, p.type === 'n' ? NUM : p.type === 't' ? TEXT : p.type === 'b' ? BOOL : listOf(UNKNOWN));
         break;
       case 'LitPat':
+        break;
+      case 'VariantPat': {
+        const def = subject.kind === 'named' ? this.record(subject.name) : undefined;
+        const v = def?.variants?.find((x) => x.name === p.tag.text);
+        this.bind(p.binding.text, v?.payload ?? UNKNOWN);
+        break;
+      }
+      default:
         break;
     }
   }
@@ -379,8 +475,11 @@ export class BodyChecker implements BodyContext {
       case 'Call':
         // A bare zero-parameter function name written without `()` is a
         // function value, not a call (only `name()` calls it), as in ilo.
-        if (e.args.length === 0 && e.unwrap === 'none' && e.callee.end === e.end && builtinName(e.callee.text) === undefined) {
-          if (this.local(e.callee.text) === undefined && this.fn(e.callee.text)?.params?.length === 0) return this.ref(e.callee.text, e);
+        if (e.args.length === 0 && e.unwrap === 'none' && e.callee.end === e.end && this.builtinName(e.callee.text) === undefined) {
+          if (this.local(e.callee.text) === undefined && this.fn(e.callee.text)?.params?.length === 0) {
+            // ilo 26 calls it (`f=mksq` binds what mksq returns); 0.11 takes the function value.
+            if (!this.level.rules.bareZeroParamCalls) return this.ref(e.callee.text, e);
+          }
         }
         return inferCall(this, e);
       case 'Binary':
@@ -397,6 +496,7 @@ export class BodyChecker implements BodyContext {
         return resultOf(UNKNOWN, this.infer(e.value));
       case 'List': {
         if (e.items.length === 0) return listOf(UNKNOWN);
+        if (this.level.rules.sumTypes) this.bareConstructorsInList(e.items);
         let elem = this.infer(e.items[0]);
         for (const item of e.items.slice(1)) {
           const t = this.infer(item);
@@ -407,9 +507,7 @@ export class BodyChecker implements BodyContext {
       case 'Record':
         return this.recordLiteral(e);
       case 'AnonRecord':
-        // Level 26 (issue-26 placeholder until the verifier types anonymous records): its fields are still checked.
-        for (const f of e.fields) this.infer(f.value);
-        return UNKNOWN;
+        return anonOf(e.fields.map((f) => ({ name: f.name.text, ty: this.infer(f.value) })));
       case 'Field':
         return this.field(e);
       case 'Index': {
@@ -424,6 +522,16 @@ export class BodyChecker implements BodyContext {
       case 'Coalesce': {
         const v = this.infer(e.value);
         const d = this.infer(e.fallback);
+        if (v.kind === 'result' && this.level.rules.coalesceOnResult) {
+          this.out.push(
+            diag('ILO-T041', e, `'??' replaces nil, but this is a Result (${showTy(v)}): its Err would pass through`, {
+              hint: 'use default-on-err r d, or match: ?r{~v:v;^_:d}',
+              // Prefix form only (`??r d`); the infix `r??d` would need the operands moved.
+              suggestions: e.value.start >= e.start + 2 ? [replaceWith('Use default-on-err', { start: e.start, end: e.value.start }, 'default-on-err ')] : undefined,
+            }),
+          );
+          return v.ok;
+        }
         if (v.kind === 'nil') return d;
         if (v.kind === 'opt') return v.inner;
         return v;
@@ -431,7 +539,11 @@ export class BodyChecker implements BodyContext {
       case 'With':
         return this.withExpr(e);
       case 'Ternary': {
-        this.infer(e.cond);
+        const cond = this.infer(e.cond);
+        if (this.level.rules.ternaryConditionBool) {
+          ternaryCondition(e.cond, cond, this.out);
+          keywordTernaryOnRef(e, e.cond, cond, this.out);
+        }
         const a = this.infer(e.then);
         const b = this.infer(e.else);
         if (compatible(a, b)) return a;
@@ -445,14 +557,21 @@ export class BodyChecker implements BodyContext {
 
   private ref(name: string, at: Span): Ty {
     const local = this.local(name);
-    if (local !== undefined) return local;
+    // A zero-parameter function value is called where ilo 26 needs a value (`f=(>n;42);f`): either fits.
+    if (local !== undefined) return local.kind === 'fn' && local.params.length === 0 && this.level.rules.bareZeroParamCalls ? UNKNOWN : local;
     const fn = this.fn(name);
+    // A variant without a payload is a value of its sum type (`[ready done]`, `s=point`).
+    if (fn?.kind === 'variant' && fn.params?.length === 0) return fn.ret;
     if (fn !== undefined) return fn.params === undefined ? UNKNOWN : fnOf(fn.params.map((p) => p.ty), fn.ret);
-    const canonical = builtinName(name);
-    const asValue = canonical !== undefined ? builtinAsValue(canonical) : undefined;
+    const canonical = this.builtinName(name);
+    const asValue = canonical !== undefined ? this.level.builtins.asValue(canonical) : undefined;
     if (asValue !== undefined) return asValue;
+    // ilo 26 calls a zero-argument builtin named alone anywhere (`- now start`, `w=world`).
+    if (canonical !== undefined && this.level.rules.bareZeroParamCalls && this.level.builtins.acceptsArity(canonical, 0)) {
+      return this.level.builtins.checkArgs(canonical, []).ret;
+    }
 
-    const kebab = kebabParts(name, (p) => this.scopes.some((s) => s.has(p)) || this.fn(p) !== undefined || builtinName(p) !== undefined);
+    const kebab = kebabParts(name, (p) => this.scopes.some((s) => s.has(p)) || this.fn(p) !== undefined || this.builtinName(p) !== undefined);
     if (kebab !== undefined) {
       this.out.push(
         diag('ILO-T004', at, `'${name}' is not defined (it is one name: '-' inside a name is not subtraction)`, {
@@ -574,7 +693,7 @@ export class BodyChecker implements BodyContext {
     if (asIndex !== undefined && !this.isAnyRecordField(e.field.text)) {
       const obj = this.infer(e.object);
       if (e.safe && obj.kind === 'nil') return NIL;
-      const { ret, issues } = checkBuiltinArgs('at', [obj, asIndex]);
+      const { ret, issues } = this.level.builtins.checkArgs('at', [obj, asIndex]);
       for (const issue of issues) this.out.push(diag('ILO-T013', issue.arg === 1 ? e.field : e.object, issue.message, { hint: issue.hint }));
       return ret;
     }
@@ -589,6 +708,8 @@ export class BodyChecker implements BodyContext {
       return UNKNOWN;
     }
     if (obj.kind === 'unknown') return UNKNOWN;
+    // An anonymous record's field, or (not judged: ilo 26's rule is not documented) one it lacks.
+    if (obj.kind === 'anon') return obj.fields.find((f) => f.name === e.field.text)?.ty ?? UNKNOWN;
     this.out.push(diag('ILO-T018', e, `'.${e.field.text}' reads a record field, but this is ${showTy(obj)}`));
     return UNKNOWN;
   }
@@ -625,8 +746,47 @@ export class BodyChecker implements BodyContext {
       return obj;
     }
     if (obj.kind === 'unknown') return UNKNOWN;
+    if (obj.kind === 'anon') return this.withAnon(obj, e);
     this.out.push(diag('ILO-T020', e, `'with' updates a record, but this is ${showTy(obj)}`));
     return UNKNOWN;
+  }
+
+  /** ILO-T046 (level 26): `with` on an anonymous record may only update the fields it has. */
+  private withAnon(obj: Extract<Ty, { kind: 'anon' }>, e: WithExpr): Ty {
+    const known = obj.fields.map((f) => f.name);
+    for (const u of e.updates) {
+      this.infer(u.value);
+      if (known.includes(u.name.text)) continue;
+      const near = nearestName(u.name.text, known);
+      this.out.push(
+        diag('ILO-T046', u.name, `'${u.name.text}' is not a field of this record ({${known.join(' ')}}): 'with' cannot add one`, {
+          hint: near !== undefined ? `did you mean '${near}'? To add a field, write it in the record literal` : 'add the field to the record literal, or build a new literal with every field',
+          suggestions: near !== undefined ? [didYouMean(u.name, near)] : undefined,
+        }),
+      );
+    }
+    return obj;
+  }
+
+  /**
+   * ILO-T047 (level 26): in `[login "a" logout "b"]` each operand is an
+   * element, so a payload variant's constructor followed by its would-be
+   * payload builds nothing.
+   */
+  private bareConstructorsInList(items: readonly Expr[]): void {
+    for (let i = 0; i + 1 < items.length; i++) {
+      const item = items[i];
+      if (item.kind !== 'Ref' || this.local(item.name) !== undefined) continue;
+      const fn = this.fn(item.name);
+      if (fn?.kind !== 'variant' || fn.params?.length !== 1) continue;
+      const next = items[i + 1];
+      this.out.push(
+        diag('ILO-T047', { start: item.start, end: next.end }, `'${item.name}' builds a variant from a payload, but in a list it is an element of its own: the variant is never built`, {
+          hint: `put the construction in parentheses: (${item.name} …)`,
+          suggestions: [{ message: `Write (${item.name} …)`, edits: [{ start: item.start, end: item.start, newText: '(' }, { start: next.end, end: next.end, newText: ')' }] }],
+        }),
+      );
+    }
   }
 
   /**
@@ -643,7 +803,11 @@ export class BodyChecker implements BodyContext {
     const ret = this.ty(e.returnType);
     const savedReturns = this.returns;
     const savedLoop = this.inLoop;
-    const frame: LambdaFrame = { base: this.scopes.length, captured: false };
+    const savedSelf = this.self;
+    const savedLoopVars = this.loopVars;
+    this.self = undefined;
+    this.loopVars = [];
+    const frame: LambdaFrame = { base: this.scopes.length, captured: false, captures: new Set() };
     this.scopes.push(new Map());
     this.lambdas.push(frame);
     this.returns = ret;
@@ -652,13 +816,23 @@ export class BodyChecker implements BodyContext {
       e.params.forEach((p, i) => this.bind(p.name.text, params[i]));
       const got = this.body(e.body);
       this.checkReturn('the lambda', ret, got, e.body, e.returnType);
+      if (this.level.rules.captureLimit && frame.captures.size > MAX_CAPTURES) {
+        this.out.push(
+          diag('ILO-E802', { start: e.start, end: Math.min(e.end, e.start + 1) }, `this lambda captures ${frame.captures.size} names of the enclosing function; the VM allows ${MAX_CAPTURES}`, {
+            hint: 'gather the captured values into a record or list and capture that one value',
+          }),
+        );
+      }
     } finally {
       this.lambdas.pop();
       this.scopes.pop();
       this.returns = savedReturns;
       this.inLoop = savedLoop;
+      this.self = savedSelf;
+      this.loopVars = savedLoopVars;
     }
-    return frame.captured ? UNKNOWN : fnOf(params, ret);
+    // ilo 26 calls closures like any function; 0.11 typed a capturing lambda as unknown.
+    return frame.captured && !this.level.rules.closuresTyped ? UNKNOWN : fnOf(params, ret);
   }
 }
 

@@ -3,7 +3,6 @@
 // reference's codes. `IncrementalChecker` keeps per-declaration results so an
 // edit re-verifies only the declarations it can affect.
 
-import type { LanguageLevel } from '../level';
 import type { Diagnostic } from '../diagnostics';
 import type { Decl, FunctionDecl, Program, Span } from '../syntax/ast';
 import { sameTree } from '../syntax/incremental/sameTree';
@@ -13,7 +12,11 @@ import { sigKeyOf, type CheckEnv } from './env';
 import { IncrementalEnv } from './incrementalEnv';
 import { shiftDiagnostic } from '../diagnostics';
 import { GlobalNames } from './suggest';
+import { verifierLevel, type LanguageLevelLike, type VerifierLevel } from './level';
 import { withinSuggestionDistance } from './nearest';
+import { diag } from './report';
+import { undeclaredEffects } from './effects';
+import { testBlockDiagnostics, untestedFunctions } from './testBlocks';
 
 export interface CheckOptions {
   /** Declarations visible through `use` (see project/imports.ts). */
@@ -29,11 +32,16 @@ export interface CheckOptions {
    */
   brokenDeclsAreUndefined?: boolean;
   /**
-   * The language level to check at (issue-26 plumbing; the verifier's level
-   * rules are issue 27's). Absent: the level the program was parsed at,
-   * `levelById(program.level ?? '0.11')`.
+   * The language level to check at (a `LanguageLevel` of ../level, or just
+   * its id): its builtins and which level-specific rules apply. Absent: the
+   * level the program was parsed at (`program.level`), else 0.11.
    */
-  level?: LanguageLevel;
+  level?: LanguageLevelLike;
+  /**
+   * `check --strict` (level 26): also report the functions without a `test`
+   * block (ILO-W020), as `ilo check --strict` does.
+   */
+  strict?: boolean;
 }
 
 /** Check a whole program from scratch. Never throws. */
@@ -97,6 +105,8 @@ export class IncrementalChecker {
   private readonly envs = new IncrementalEnv();
   private prevEnv: CheckEnv | undefined;
   private prevBroken: boolean | undefined;
+  /** The level of the last run: another level means nothing of the last run holds. */
+  private prevLevel: VerifierLevel | undefined;
   /** Bumped whenever the set of global function/tool names changes. */
   private functionNamesVersion = 0;
   /** Bumped whenever any record type (or the set of them) changes. */
@@ -131,7 +141,22 @@ export class IncrementalChecker {
     return out.sort((a, b) => a.start - b.start || a.end - b.end);
   }
 
+  /** Drop everything kept from earlier runs (the level changed). */
+  private forget(): void {
+    this.byNode = new WeakMap();
+    this.byContent = new Map();
+    this.prevEnv = undefined;
+    this.listed = undefined;
+    this.dependents.clear();
+    this.querying.clear();
+    this.envs.reset();
+    this.globals = undefined;
+  }
+
   private checkInto(program: Program, options: CheckOptions, out: Diagnostic[]): void {
+    const level = verifierLevel(options.level ?? (program.level !== undefined ? { id: program.level } : undefined));
+    if (this.prevLevel !== undefined && this.prevLevel !== level) this.forget();
+    this.prevLevel = level;
     const { env, diagnostics, delta } = this.envs.update(program.decls, {
       imported: options.imported,
       importSpan: options.importedVia !== undefined ? (d) => options.importedVia!.get(d) : undefined,
@@ -152,7 +177,7 @@ export class IncrementalChecker {
     const typesChanged = changed === undefined || [...changed].some((n) => prev!.types.has(n) || env.types.has(n));
     if (typesChanged) this.typesVersion++;
     const versions = { functionNames: this.functionNamesVersion, types: this.typesVersion };
-    const globals = (this.globals ??= new GlobalNames(env));
+    const globals = (this.globals ??= new GlobalNames(env, level.builtins.table));
     globals.update(env, versions.functionNames, nameDelta, versions.types);
     // Targeted run: the environment was patched (only function names can have
     // changed), so only the bodies that can see a change are looked at.
@@ -195,7 +220,7 @@ export class IncrementalChecker {
         // of the functions they name): a hit must also have the same tree.
         if (hit !== undefined && (!fresh(hit) || !sameTree(hit.node, d))) hit = undefined;
         if (hit === undefined) {
-          hit = checkDecl(d, env, globals, sigKey, versions);
+          hit = checkDecl(d, env, globals, sigKey, versions, level);
           stats.checked++;
         }
         if (key !== undefined) nextByContent.set(key, hit);
@@ -255,11 +280,39 @@ export class IncrementalChecker {
       this.listed = listed;
       this.functionCount = count;
     }
+    if (level.rules.collapseBrokenCalls) this.collapsedBrokenCalls(program, env, out);
+    // Level-26 analyses of the whole file (each memoises per declaration).
+    const all = options.imported !== undefined && options.imported.length > 0 ? [...options.imported, ...program.decls] : program.decls;
+    if (level.rules.effects) undeclaredEffects(program.decls, all, env, level.builtins.table, out);
+    if (level.rules.testBlocks) {
+      testBlockDiagnostics(program.decls, all, level.builtins.table, out);
+      if (options.strict) untestedFunctions(program.decls, out);
+    }
     stats.reused = this.functionCount - stats.checked;
     this.byContent = nextByContent;
     this.prevEnv = env;
     this.prevBroken = !!options.brokenDeclsAreUndefined;
     this.lastStats = stats;
+  }
+
+  /**
+   * Level 26: one ILO-T005 per function of this file whose declaration failed
+   * to parse and that some body uses, at its name, instead of one per call
+   * (ilo 26 collapses them so; the parse error itself is reported too).
+   */
+  private collapsedBrokenCalls(program: Program, env: CheckEnv, out: Diagnostic[]): void {
+    for (const d of program.decls) {
+      if (d.kind !== 'ErrorDecl' || d.name === undefined || (d.intended !== 'function' && d.intended !== 'tool')) continue;
+      const name = d.name.text;
+      if (env.functions.get(name)?.kind !== 'broken') continue;
+      const users = [...(this.dependents.get(name) ?? [])].filter((f) => f.name.text !== name);
+      if (users.length === 0) continue;
+      out.push(
+        diag('ILO-T005', d.name, `'${name}' failed to parse, so its uses in ${users.length === 1 ? `'${users[0].name.text}'` : `${users.length} functions`} cannot be checked`, {
+          hint: `fix the syntax error in '${name}' first (reported above); its calls are not checked until then`,
+        }),
+      );
+    }
   }
 
   /** Record what the result `c` of declaration `d` depends on. */
@@ -297,13 +350,14 @@ function checkDecl(
   globals: GlobalNames,
   sigKey: (n: string) => string,
   versions: { functionNames: number; types: number },
+  level: VerifierLevel,
 ): CachedDecl {
   const out: Diagnostic[] = [];
-  const checker = new BodyChecker(env, out, globals);
+  const checker = new BodyChecker(env, out, globals, level);
   let deps: Dependencies | undefined;
   try {
     checker.checkFunction(d);
-    out.push(...aliasHints(d));
+    out.push(...aliasHints(d, level.builtins.table));
     deps = checker.deps;
   } catch {
     // e.g. a stack overflow on absurd nesting: keep what was found so far (marked failed below).

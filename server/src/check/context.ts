@@ -4,11 +4,14 @@
 import type { Diagnostic } from '../diagnostics';
 import type { Expr } from '../syntax/ast';
 import type { CheckEnv, FnSig, RecordDef } from './env';
+import type { VerifierLevel } from './level';
 import type { Ty } from './types';
 
 export interface BodyContext {
   readonly env: CheckEnv;
   readonly out: Diagnostic[];
+  /** The language level: its builtins and which level-specific rules apply. */
+  readonly level: VerifierLevel;
   /** Type of a local binding (params, lets, loop and pattern bindings), innermost first. */
   local(name: string): Ty | undefined;
   /** Every local name in scope (for "did you mean"). */
@@ -22,4 +25,10 @@ export interface BodyContext {
   /** Return type of the function or lambda whose body is being checked. */
   enclosingReturn(): Ty | undefined;
   infer(e: Expr): Ty;
+  /** Level 26: the binding of a World without net in scope (ILO-T044), if any. */
+  deniedWorld(): string | undefined;
+  /** Level 26: the conditions of the braceless guards that ran before the current statement (ILO-W030). */
+  guardsBefore(): readonly Expr[];
+  /** Whether `e` is the subject of a match (its Result is handled there). */
+  isMatchSubject(e: Expr): boolean;
 }

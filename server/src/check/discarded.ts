@@ -4,7 +4,7 @@
 
 import type { Diagnostic } from '../diagnostics';
 import type { Stmt } from '../syntax/ast';
-import { builtinName } from './builtins';
+import type { BuiltinChecks } from './builtins';
 import { diag, insertAt } from './report';
 
 /**
@@ -13,11 +13,11 @@ import { diag, insertAt } from './report';
  * even the tail value is dropped each iteration — that matters for `+=`,
  * `mset` and `mdel` only, as in the reference.
  */
-export function discardedResult(s: Stmt, tail: boolean, inLoop: boolean, out: Diagnostic[]): void {
+export function discardedResult(s: Stmt, tail: boolean, inLoop: boolean, out: Diagnostic[], builtins: BuiltinChecks): void {
   if (s.kind !== 'ExprStmt') return;
   const e = s.expr;
   if (!tail && e.kind === 'Call') {
-    const name = builtinName(e.callee.text);
+    const name = builtins.name(e.callee.text);
     if (name === 'fmt' || name === 'fmt2') {
       out.push(
         diag('ILO-T032', s, `the text built by '${name}' is thrown away (${name} does not print)`, {
@@ -38,7 +38,7 @@ export function discardedResult(s: Stmt, tail: boolean, inLoop: boolean, out: Di
       }),
     );
   } else if (e.kind === 'Call') {
-    const name = builtinName(e.callee.text);
+    const name = builtins.name(e.callee.text);
     if (name !== 'mset' && name !== 'mdel') return;
     const first = e.args[0];
     const target = first?.kind === 'Ref' ? first.name : undefined;

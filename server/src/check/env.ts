@@ -4,12 +4,14 @@
 // collecting it (ILO-T001/T002/T003/T030/T031).
 
 import type { Diagnostic } from '../diagnostics';
-import type { AliasDecl, Decl, ErrorDecl, FunctionDecl, Param, Span, ToolDecl, TypeDecl, TypeExpr } from '../syntax/ast';
+import type { AliasDecl, Decl, ErrorDecl, FunctionDecl, Param, Span, SumTypeDecl, ToolDecl, TypeDecl, TypeExpr } from '../syntax/ast';
+import { typeParamSigs, type TypeParamSig } from './generics';
+import { readRequirements, type Requirement } from './preconditions';
 import { nearestWithDistance } from './nearest';
 import { diag, didYouMean } from './report';
 import { shiftDiagnostic } from '../diagnostics';
 import { namedRefs, toTy, validatedNamedTypes } from './typeExprs';
-import { UNKNOWN, showTy, type Ty } from './types';
+import { UNKNOWN, named, showTy, type Ty } from './types';
 
 export interface ParamSig {
   name: string;
@@ -21,13 +23,28 @@ export interface FnSig {
   /** Undefined when the header is incomplete (a declaration that failed to parse): any call is accepted. */
   params?: ParamSig[];
   ret: Ty;
-  kind: 'function' | 'tool' | 'broken';
+  /** 'variant': a constructor of a level-26 sum type (`circle 5`, `point`). */
+  kind: 'function' | 'tool' | 'broken' | 'variant';
+  /** Level 26: the declared type parameters (`<a:comparable>`). */
+  typeParams?: TypeParamSig[];
+  /** With `typeParams`: the type variable each parameter is written as (undefined when another type). */
+  paramVars?: (string | undefined)[];
+  /** Level 26: the `req` preconditions the verifier can read (ILO-W030). */
+  requires?: Requirement[];
+}
+
+/** A variant of a level-26 sum type: `circle(n)` (payload n) or `point`. */
+export interface VariantDef {
+  name: string;
+  payload?: Ty;
 }
 
 export interface RecordDef {
   name: string;
   /** Undefined for a broken type declaration: fields are not known. */
   fields?: ParamSig[];
+  /** Level 26: the type is a sum type (`type shape = circle(n) | point`) with these variants (no fields). */
+  variants?: VariantDef[];
 }
 
 export interface CheckEnv {
@@ -126,6 +143,18 @@ export function collectEnv(own: readonly Decl[], opts: CollectOptions = {}): Col
   /** The converted signature of `d`, reused when the aliases did not change. */
   const converted = <T extends FnSig | RecordDef>(d: Decl, make: () => T): T => (memo === undefined ? make() : memo.converted(d, aliasKey, make));
 
+  // Sum types (level 26): the type, and a constructor per variant.
+  for (const d of all) {
+    if (d.kind !== 'SumTypeDecl') continue;
+    const name = d.name.text;
+    if (env.types.has(name) || env.aliases.has(name)) {
+      report(d, d.name, (s) => diag('ILO-T001', s, `type '${name}' is already defined`));
+      continue;
+    }
+    const def = converted(d, () => sumTypeDef(d, env.aliases));
+    env.types.set(name, def);
+  }
+
   // Record types.
   for (const d of all) {
     const name = d.kind === 'TypeDecl' ? d.name.text : d.kind === 'ErrorDecl' && d.intended === 'type' ? d.name?.text : undefined;
@@ -183,6 +212,15 @@ export function collectEnv(own: readonly Decl[], opts: CollectOptions = {}): Col
     }
   }
 
+  // Variant constructors: after functions and tools, which win a shared name.
+  for (const d of all) {
+    if (d.kind !== 'SumTypeDecl' || env.types.get(d.name.text)?.variants === undefined) continue;
+    for (const v of env.types.get(d.name.text)!.variants!) {
+      if (env.functions.has(v.name)) continue;
+      env.functions.set(v.name, { name: v.name, params: v.payload !== undefined ? [{ name: 'payload', ty: v.payload }] : [], ret: named(d.name.text), kind: 'variant' });
+    }
+  }
+
   // Field types of our own records.
   for (const d of own) if (d.kind === 'TypeDecl') typeNames(d);
 
@@ -210,12 +248,29 @@ export function duplicateFunction(d: FunctionDecl | ToolDecl, at: Span): Diagnos
 
 /** The signature a function or tool declaration gives its name. */
 export function declaredSig(d: FunctionDecl | ToolDecl, aliases: ReadonlyMap<string, Ty>): FnSig {
-  return {
+  const sig: FnSig = {
     name: d.name.text,
     params: d.params.map((p) => paramSig(p, aliases)),
     ret: toTy(d.returnType, aliases),
     kind: d.kind === 'ToolDecl' ? 'tool' : 'function',
   };
+  if (d.kind !== 'FunctionDecl') return sig;
+  const tps = typeParamSigs(d);
+  if (tps !== undefined) {
+    const vars = new Set(tps.map((t) => t.name));
+    sig.typeParams = tps;
+    sig.paramVars = d.params.map((p) => (p.type.kind === 'NamedType' && vars.has(p.type.name) ? p.type.name : undefined));
+  }
+  const reqs = readRequirements(d.requires, d.params.map((p) => p.name.text));
+  if (reqs.length > 0) sig.requires = reqs;
+  return sig;
+}
+
+/** A sum type's definition: its variants, payload types read with its type parameters as variables. */
+export function sumTypeDef(d: SumTypeDecl, aliases: ReadonlyMap<string, Ty>): RecordDef {
+  const vars = new Set(d.typeParams.map((t) => t.name.text));
+  const payloadTy = (te: TypeExpr): Ty => ((te.kind === 'NamedType' || te.kind === 'PrimType') && vars.has(te.name) ? UNKNOWN : toTy(te, aliases));
+  return { name: d.name.text, variants: d.variants.map((v) => (v.payload !== undefined ? { name: v.name.text, payload: payloadTy(v.payload) } : { name: v.name.text })) };
 }
 
 /** The signature kept for a function or tool whose declaration failed to parse (its header, when complete). */
@@ -318,8 +373,13 @@ export function sigKeyOf(env: CheckEnv, name: string): string {
   const t = env.types.get(name);
   const a = env.aliases.get(name);
   let key = '';
-  if (f !== undefined) key += `f:${f.kind}:${f.params === undefined ? '*' : f.params.map((p) => `${p.name}:${showTy(p.ty)}`).join(',')}>${showTy(f.ret)};`;
+  if (f !== undefined) {
+    key += `f:${f.kind}:${f.params === undefined ? '*' : f.params.map((p) => `${p.name}:${showTy(p.ty)}`).join(',')}>${showTy(f.ret)};`;
+    if (f.typeParams !== undefined) key += `<${f.typeParams.map((p) => `${p.name}:${p.bounds.join('+')}`).join(' ')}>`;
+    if (f.requires !== undefined) key += `req ${f.requires.map((r) => r.text).join(' ')};`;
+  }
   if (t !== undefined) key += `t:${t.fields === undefined ? '*' : t.fields.map((p) => `${p.name}:${showTy(p.ty)}`).join(',')};`;
+  if (t?.variants !== undefined) key += `v:${t.variants.map((v) => (v.payload !== undefined ? `${v.name}(${showTy(v.payload)})` : v.name)).join('|')};`;
   if (a !== undefined) key += `a:${showTy(a)};`;
   return key;
 }

@@ -260,6 +260,7 @@ function patchable(d: Decl): boolean {
     case 'FunctionDecl':
     case 'ToolDecl':
     case 'UseDecl':
+    case 'TestDecl':
       return true;
     case 'ErrorDecl':
       return d.intended !== 'type' && d.intended !== 'alias';

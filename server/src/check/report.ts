@@ -4,8 +4,11 @@
 import type { Diagnostic, Severity, Suggestion } from '../diagnostics';
 import type { Span } from '../syntax/ast';
 
-/** Codes the reference reports as warnings; every other verifier code is an error. */
-const WARNING_CODES = new Set(['ILO-T029', 'ILO-T032', 'ILO-T033']);
+/**
+ * Codes the reference reports as warnings; every other verifier code is an
+ * error. The ILO-W codes and T043/T048 exist at level 26 only.
+ */
+const WARNING_CODES = new Set(['ILO-T029', 'ILO-T032', 'ILO-T033', 'ILO-T043', 'ILO-T048', 'ILO-W002', 'ILO-W003', 'ILO-W020', 'ILO-W030', 'ILO-W051']);
 
 export function severityOf(code: string): Severity {
   return WARNING_CODES.has(code) ? 'warning' : 'error';

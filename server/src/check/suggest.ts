@@ -5,11 +5,18 @@
 // which names exist, never on their order: that is what lets an edit keep the
 // answers of the bodies it did not touch (see IncrementalChecker).
 
-import { BUILTINS } from '../syntax/builtins';
+import { BUILTIN_TABLE_011, type BuiltinTable } from '../syntax/builtins';
 import type { CheckEnv } from './env';
 import { closer, nearestWithDistance, withinSuggestionDistance, type Near } from './nearest';
 
-const BUILTIN_NAMES: readonly string[] = BUILTINS.map((b) => b.name);
+const namesOf = new WeakMap<BuiltinTable, readonly string[]>();
+
+/** The canonical builtin names of a table (what a "did you mean" may offer). */
+function builtinNames(table: BuiltinTable): readonly string[] {
+  let names = namesOf.get(table);
+  if (names === undefined) namesOf.set(table, (names = table.builtins.map((b) => b.name)));
+  return names;
+}
 
 export class GlobalNames {
   private readonly fnMemo = new Map<string, Near | undefined>();
@@ -18,7 +25,14 @@ export class GlobalNames {
   private fnVersion = -1;
   private typeVersion = -1;
 
-  constructor(private env: CheckEnv) {}
+  private readonly builtinNames: readonly string[];
+
+  constructor(
+    private env: CheckEnv,
+    table: BuiltinTable = BUILTIN_TABLE_011,
+  ) {
+    this.builtinNames = builtinNames(table);
+  }
 
   /**
    * Point at this run's environment. `fnDelta`: the function names added or
@@ -48,7 +62,7 @@ export class GlobalNames {
 
   /** Nearest function, tool or builtin name (functions win ties). */
   nearestCallee(name: string): Near | undefined {
-    return memo(this.calleeMemo, name, () => closer(this.nearestFunction(name), nearestWithDistance(name, [BUILTIN_NAMES])));
+    return memo(this.calleeMemo, name, () => closer(this.nearestFunction(name), nearestWithDistance(name, [this.builtinNames])));
   }
 
   /** Nearest record type name. */

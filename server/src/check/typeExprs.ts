@@ -8,6 +8,20 @@ import { BOOL, NUM, TEXT, UNKNOWN, fnOf, listOf, mapOf, named, optOf, resultOf, 
 export const MAX_TYPE_DEPTH = 200;
 
 /**
+ * Type names the language provides (level 26; capitals never reach the
+ * verifier at 0.11): the fixed-width integers are numbers to the verifier,
+ * the World token `W` and `run2`'s `RunResult` record are not modelled (any
+ * value fits them, any field may be read).
+ */
+const PROVIDED_TYPES: ReadonlyMap<string, Ty> = new Map([
+  ['U32', NUM],
+  ['U64', NUM],
+  ['I64', NUM],
+  ['W', UNKNOWN],
+  ['RunResult', UNKNOWN],
+]);
+
+/**
  * Convert a written type. Aliases are replaced by what they stand for; a lone
  * lowercase letter other than n/t/b that is not an alias is a type variable
  * and becomes `unknown`; other names stay named (records, or undefined names
@@ -38,7 +52,7 @@ export function toTy(te: TypeExpr, aliases: ReadonlyMap<string, Ty>, depth = 0):
       const alias = aliases.get(te.name);
       if (alias !== undefined) return alias;
       if (isTypeVariable(te.name)) return UNKNOWN;
-      return named(te.name);
+      return PROVIDED_TYPES.get(te.name) ?? named(te.name);
     }
   }
 }
@@ -94,7 +108,7 @@ export function validatedNamedTypes(
       const alias = aliases.get(te.name);
       if (alias !== undefined) {
         for (const name of validatedNamesInTy(alias)) out.push({ name, node: te });
-      } else if (!isTypeVariable(te.name)) {
+      } else if (!isTypeVariable(te.name) && !PROVIDED_TYPES.has(te.name)) {
         out.push({ name: te.name, node: te });
       }
       break;

@@ -17,7 +17,9 @@ export type Ty =
   | { kind: 'result'; ok: Ty; err: Ty }
   | { kind: 'sum'; variants: readonly string[] }
   | { kind: 'fn'; params: readonly Ty[]; ret: Ty }
-  | { kind: 'named'; name: string };
+  | { kind: 'named'; name: string }
+  /** Level 26: an anonymous record (`{x:1 y:2}`): exactly these fields. */
+  | { kind: 'anon'; fields: readonly { name: string; ty: Ty }[] };
 
 export const NUM: Ty = Object.freeze({ kind: 'n' });
 export const TEXT: Ty = Object.freeze({ kind: 't' });
@@ -47,6 +49,7 @@ export const mapOf = (key: Ty, value: Ty): Ty => ({ kind: 'map', key, value });
 export const resultOf = (ok: Ty, err: Ty): Ty => ({ kind: 'result', ok, err });
 export const fnOf = (params: readonly Ty[], ret: Ty): Ty => ({ kind: 'fn', params, ret });
 export const named = (name: string): Ty => ({ kind: 'named', name });
+export const anonOf = (fields: readonly { name: string; ty: Ty }[]): Ty => ({ kind: 'anon', fields });
 
 export const isUnknown = (t: Ty): boolean => t.kind === 'unknown';
 
@@ -78,6 +81,8 @@ export function showTy(t: Ty): string {
       return ['F', ...t.params.map(showTy), showTy(t.ret)].join(' ');
     case 'named':
       return t.name;
+    case 'anon':
+      return `{${t.fields.map((f) => `${f.name}:${showTy(f.ty)}`).join(' ')}}`;
   }
 }
 
@@ -94,6 +99,8 @@ export function compatible(a: Ty, b: Ty): boolean {
   if (b.kind === 'opt') return compatible(a, b.inner);
   if (a.kind === 'opt') return compatible(a.inner, b);
   if ((a.kind === 'sum' && b.kind === 't') || (a.kind === 't' && b.kind === 'sum')) return true;
+  // An anonymous record fits any record: its shape is not compared (ilo 26's rules for it are not documented).
+  if ((a.kind === 'anon' && (b.kind === 'anon' || b.kind === 'named')) || (b.kind === 'anon' && a.kind === 'named')) return true;
   switch (a.kind) {
     case 'sum':
       return b.kind === 'sum' && sameStrings(a.variants, b.variants);
@@ -117,6 +124,8 @@ export function compatible(a: Ty, b: Ty): boolean {
       );
     case 'named':
       return b.kind === 'named' && a.name === b.name;
+    case 'anon':
+      return false;
   }
 }
 
@@ -144,6 +153,10 @@ export function sameTy(a: Ty, b: Ty): boolean {
     }
     case 'named':
       return a.name === (b as typeof a).name;
+    case 'anon': {
+      const o = b as typeof a;
+      return a.fields.length === o.fields.length && a.fields.every((f, i) => f.name === o.fields[i].name && sameTy(f.ty, o.fields[i].ty));
+    }
     default:
       return true;
   }

@@ -28,7 +28,7 @@ export interface AnalyzedInputs {
 
 export function analyzeFiles(
   inputs: readonly string[],
-  options: { referenceCompat?: boolean; level?: LanguageLevel } = {},
+  options: { referenceCompat?: boolean; level?: LanguageLevel; strict?: boolean } = {},
 ): AnalyzedInputs {
   const { files, missing } = expandInputs(inputs);
   const analyzer = new Analyzer(new OverlayFileHost(), { ...options, level: options.level ?? cliDefaultLevel() });

@@ -48,7 +48,7 @@ export function toRecords(file: string, text: string, diags: readonly Diagnostic
 export function checkFiles(
   inputs: readonly string[],
   scope: CollisionScope = 'file',
-  options: { referenceCompat?: boolean } = {},
+  options: { referenceCompat?: boolean; strict?: boolean } = {},
 ): { records: CheckRecord[]; missing: string[]; empty: string[]; checked: number } {
   const { analyzed, missing, empty, unreadable } = analyzeFiles(inputs, options);
   const records: CheckRecord[] = unreadable.map(({ file, error }) => ({
@@ -75,14 +75,17 @@ export function formatRecord(r: CheckRecord): string {
   return `${r.file}:${r.line}:${r.col} ${r.severity} ${r.code} ${r.message}`;
 }
 
-/** `ilo-ls check`: prints the findings; exit 1 on an error, 2 when nothing could be checked. */
+/** `ilo-ls check`: prints the findings; exit 1 on an error (--strict: or a warning), 2 when nothing could be checked. */
 export function runCheck(p: ParsedArgs, io: CliIo): number {
   const scope = (p.string('scope') ?? 'file') as CollisionScope;
-  const { records, missing, empty, checked } = checkFiles(p.positionals, scope, { referenceCompat: p.flag('reference-compat') });
+  const strict = p.flag('strict');
+  const { records, missing, empty, checked } = checkFiles(p.positionals, scope, { referenceCompat: p.flag('reference-compat'), strict });
   for (const m of missing) io.err(`ilo-ls check: no such file or directory: ${m}\n`);
   for (const d of empty) io.err(`ilo-ls check: no ilo file (.ilo, .@) in ${d}\n`);
   if (p.flag('json')) io.out(`${JSON.stringify(records, null, 2)}\n`);
   else for (const r of records) io.out(`${formatRecord(r)}\n`);
   if (missing.length > 0 || checked === 0) return 2;
-  return records.some((r) => r.severity === 'error') ? 1 : 0;
+  // --strict: warnings fail too (the diagnostics printed are the same), as `ilo check --strict`.
+  const failing = strict ? ['error', 'warning'] : ['error'];
+  return records.some((r) => failing.includes(r.severity)) ? 1 : 0;
 }

@@ -16,9 +16,16 @@ import { FORMAT_STYLES } from '../format';
 
 /**
  * Options every command that reads ilo source takes (check, export,
- * contracts, fmt), added to each of them after its own options.
+ * contracts, fmt, mcp), added to each of them after its own options.
  */
-export const ILO_SOURCE_OPTIONS: readonly OptionSpec[] = [];
+export const ILO_SOURCE_OPTIONS: readonly OptionSpec[] = [
+  {
+    name: 'language-version',
+    choices: ['0.11', '26', 'auto'],
+    defaultValue: 'auto',
+    help: 'The language level of files without a ^YY.M pragma (a pragma decides for its file); auto is the version of an `ilo` on PATH, else 26.',
+  },
+];
 
 const SCOPE: OptionSpec = {
   name: 'scope',
@@ -50,19 +57,20 @@ export const COMMANDS: readonly CommandSpec[] = [
     summary: 'report problems in ilo files: the reference diagnostics and the tool-contract analyses',
     usage: ['[options] FILE|DIR...'],
     description: [
-      'Analyses the files (directories are searched for .ilo files) exactly as the editor does: syntax and type errors with the reference codes (ILO-…), and the tool-contract analyses (same-schema collisions, tool lints, annotations).',
+      'Analyses the files (directories are searched for .ilo and .@ files) exactly as the editor does: syntax and type errors with the reference codes (ILO-…), and the tool-contract analyses (same-schema collisions, tool lints, annotations).',
       'Text output is one line per finding: FILE:LINE:COL SEVERITY CODE MESSAGE.',
     ],
     options: [
       { name: 'json', help: 'Print the findings as a JSON array.' },
       SCOPE,
+      { name: 'strict', help: 'Warnings fail the exit status too, as `ilo check --strict`.' },
       {
         name: 'reference-compat',
         help: 'Report calls to a declaration that failed to parse as calls to an undefined function, as the reference ilo does.',
       },
     ],
     positionals: { min: 1, name: 'file or folder' },
-    exit: ['0: no errors', '1: at least one error', '2: bad arguments, a missing file or nothing to check'],
+    exit: ['0: no errors', '1: at least one error (--strict: or warning)', '2: bad arguments, a missing file or nothing to check'],
     examples: ['ilo-ls check examples/', 'ilo-ls check --json --scope workspace src/'],
     run: runCheck,
   }),
@@ -138,7 +146,14 @@ export const COMMANDS: readonly CommandSpec[] = [
     summary: 'what a diagnostic code means, a wrong and a right example and the fix',
     usage: ['CODE...', '--list'],
     description: ['Prints the explanation the editor shows when hovering a diagnostic. Codes may be written ILO-T005, T005 or t5.'],
-    options: [{ name: 'list', help: 'List every code that has an explanation.' }],
+    options: [
+      { name: 'list', help: 'List every code that has an explanation.' },
+      {
+        name: 'language-version',
+        choices: ['0.11', '26', 'auto'],
+        help: "The level whose meaning to explain; without it (or with auto) a code that means something else at level 26 is explained at both levels.",
+      },
+    ],
     exit: ['0: explained', '2: an unknown code or no code given'],
     examples: ['ilo-ls explain ILO-T005', 'ilo-ls explain --list'],
     run: runExplain,
@@ -189,13 +204,13 @@ export const COMMANDS: readonly CommandSpec[] = [
     // The gate (and the MCP SDK's server side) loads only when asked for.
     run: async (args, io) => (await import('./gate')).runGate(args, io),
   },
-  {
+  readsIlo({
     name: 'mcp',
     summary: 'the language service as an MCP server over stdio, for agents: check, fix, format, explain, builtins, schema, contracts',
     usage: [''],
     description: [
       'Serves the analyses the editor shows to an agent, as MCP tools: diagnostics with their quick fixes, the fixes that leave nothing to choose, formatting, code explanations, a search of the builtins, tool definitions and tool contracts. Read-only and offline: it writes nothing, and it reads only .ilo files inside the roots the client shares (without roots, source is passed as text).',
-      'Standard output carries MCP only. Setup for Claude Code, Cursor and VS Code: docs/mcp-server.md.',
+      'Source is read at its ^YY.M pragma\u2019s level, else at the level a tool call asks for, else at --language-version. Standard output carries MCP only. Setup for Claude Code, Cursor and VS Code: docs/mcp-server.md.',
     ],
     options: [],
     positionals: { max: 0, name: 'argument' },
@@ -203,7 +218,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     examples: ['claude mcp add ilo -- npx ilo-ls mcp'],
     // The server (and the MCP SDK's server side) loads only when asked for.
     run: async (args, io) => (await import('./mcp')).runMcp(args, io),
-  },
+  }),
 ];
 
 export function findCommand(name: string): CommandSpec | undefined {

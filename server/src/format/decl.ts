@@ -2,6 +2,7 @@
 // and alias lines. `use` lines and declarations the verifier could not print
 // safely are copied as written.
 
+import { typeParamsToString } from '../query/print';
 import type * as A from '../syntax/ast';
 import { blockAfter, type CommentPool } from './comments';
 import type { ExprPrinter } from './expr';
@@ -39,17 +40,25 @@ export class DeclPrinter {
         if (this.pool.any(d.start, d.end)) return false;
         w.put(d.kind === 'ToolDecl' ? this.tool(d) : `alias ${d.name.text} ${typeText(d.target)}`);
         return true;
-      case 'UseDecl':
-      case 'ErrorDecl':
       case 'SumTypeDecl':
       case 'TestDecl':
+        if (this.pool.any(d.start, d.end)) return false;
+        (d.kind === 'SumTypeDecl' ? [this.sumType(d)] : this.testBlock(d)).forEach((line, i) => {
+          if (i > 0) w.row(0);
+          w.put(line);
+        });
+        return true;
+      case 'UseDecl':
+      case 'ErrorDecl':
         return false;
     }
   }
 
   private fn(w: Writer, d: A.FunctionDecl): boolean {
     const head = this.p.header(d.params, d.returnType);
-    w.put(d.params.length === 0 ? (this.dense ? `${d.name.text}${head}` : `${d.name.text} ${head}`) : `${d.name.text} ${head}`);
+    const name = d.typeParams !== undefined ? `${d.name.text}<${typeParamsToString(d.typeParams)}>` : d.name.text;
+    if (this.pool.any(d.header.end, this.headerTailEnd(d))) return false;
+    w.put((d.params.length === 0 ? (this.dense && d.typeParams === undefined ? `${name}${head}` : `${name} ${head}`) : `${name} ${head}`) + this.headerTail(d));
     if (d.body.length === 0 && !this.pool.any(d.header.end, d.end)) return true;
     // A body in braces (`f>n{...}`) is the same body: printed without them.
     this.layout.stmtList(w, d.body, { from: d.header.end, to: d.end }, 1, { firstSep: ';', firstAtStart: true });
@@ -91,14 +100,58 @@ export class DeclPrinter {
     return true;
   }
 
+  /** Level 26: what follows the return type: ` ^a|b /http req cond ens cond`. */
+  private headerTail(d: A.FunctionDecl): string {
+    let out = '';
+    if (d.errorSet !== undefined) out += ` ^${d.errorSet.map((n) => n.text).join('|')}`;
+    for (const e of d.effects ?? []) out += ` /${e.name.text}`;
+    const cond = (e: A.Expr): string => this.p.print(e, { kind: 'expr', followed: false, atStart: true });
+    for (const e of d.requires ?? []) out += ` req ${cond(e)}`;
+    for (const e of d.ensures ?? []) out += ` ens ${cond(e)}`;
+    return out;
+  }
+
+  /** Where the header's level-26 tail ends (comments inside it keep the declaration as written). */
+  private headerTailEnd(d: A.FunctionDecl): number {
+    let end = d.header.end;
+    for (const e of [...(d.errorSet ?? []), ...(d.effects ?? []), ...(d.requires ?? []), ...(d.ensures ?? [])]) end = Math.max(end, e.end);
+    return end;
+  }
+
+  /** Level 26: `type shape = circle(n) | point` (dense: `type shape=circle(n)|point`). */
+  private sumType(d: A.SumTypeDecl): string {
+    const tps = d.typeParams.length > 0 ? `<${typeParamsToString(d.typeParams)}>` : '';
+    const vs = d.variants.map((v) => (v.payload ? `${v.name.text}(${typeText(v.payload)})` : v.name.text));
+    // `<a>=` would read as `>=`: a space after type parameters.
+    return this.dense ? `type ${d.name.text}${tps}${tps ? ' ' : ''}=${vs.join('|')}` : `type ${d.name.text}${tps} = ${vs.join(' | ')}`;
+  }
+
+  /** Level 26: `test f{ok f 1 2 3;err f 0 "msg"}` on one line (dense), one case a line (expanded). */
+  private testBlock(d: A.TestDecl): string[] {
+    const lit = (e: A.Expr): string => this.p.bare(e, { kind: 'atom', followed: true });
+    const cases = d.cases.map((c) => [c.expect, c.callee.text, ...c.args.map(lit), lit(c.expected)].join(' '));
+    if (this.dense) return [`test ${d.target.text}{${cases.join(';')}}`];
+    return cases.length === 0 ? [`test ${d.target.text} {}`] : [`test ${d.target.text} {`, ...cases.map((c) => `  ${c}`), '}'];
+  }
+
   private tool(d: A.ToolDecl): string {
     const desc = textLiteral(d.description.value);
-    const head = this.p.header(d.params, d.returnType);
+    const head = d.parenParams === true ? this.parenToolHeader(d) : this.p.header(d.params, d.returnType);
     const opts: string[] = [];
     if (d.timeout) opts.push(`timeout:${numberText(d.timeout)}`);
     if (d.retry) opts.push(`retry:${numberText(d.retry)}`);
-    const sig = d.params.length === 0 && this.dense ? head : ` ${head}`;
+    const sig = d.params.length === 0 && this.dense && d.parenParams !== true ? head : ` ${head}`;
     const line = this.dense ? `tool ${d.name.text}${desc}${sig}` : `tool ${d.name.text} ${desc}${sig}`;
-    return opts.length > 0 ? `${line} ${opts.join(',')}` : line;
+    const withOpts = opts.length > 0 ? `${line} ${opts.join(',')}` : line;
+    if (d.policy === undefined) return withOpts;
+    const fields = d.policy.fields.map((f) => `${f.name.text}:${this.p.bare(f.value, { kind: 'atom', followed: false })}`);
+    return `${withOpts} policy{${fields.join(',')}}`;
+  }
+
+  /** Level 26: `(city:t) > R _ t`. */
+  private parenToolHeader(d: A.ToolDecl): string {
+    const ps = `(${d.params.map((p) => `${p.name.text}:${typeText(p.type)}`).join(' ')})`;
+    const r = typeText(d.returnType);
+    return this.dense ? `${ps}>${r}` : `${ps} > ${r}`;
   }
 }

@@ -59,6 +59,8 @@ export interface ExprOptions {
   forced: ReadonlySet<object>;
   /** Statement lists and match arms inside expressions (lambdas, inline matches), on one line. */
   stmtsInline: (stmts: readonly A.Stmt[]) => string;
+  /** Level 26: text literals (and `"{name}"` interpolations) are printed as written. */
+  textAsWritten?: boolean;
   armsInline: (arms: readonly A.MatchArm[]) => string;
 }
 
@@ -74,7 +76,12 @@ const EXPR: Ctx = { kind: 'expr', followed: false, atStart: true };
  * Expressions that read back as themselves anywhere and never take
  * parentheses of ours (a literal, a list, a lambda, a field or index chain).
  */
-const SELF_CONTAINED: ReadonlySet<string> = new Set(['Number', 'Text', 'Bool', 'Nil', 'List', 'Lambda', 'Field', 'Index']);
+const SELF_CONTAINED: ReadonlySet<string> = new Set(['Number', 'Text', 'Bool', 'Nil', 'List', 'Lambda', 'Field', 'Index', 'AnonRecord']);
+
+/** A call that is one unit wherever it stands: `f(a, b)`, or an interpolated text (both level 26). */
+function closedCall(e: A.Expr): boolean {
+  return e.kind === 'Call' && (e.parens === true || e.interpolated === true);
+}
 
 export class ExprPrinter {
   readonly dense: boolean;
@@ -94,7 +101,7 @@ export class ExprPrinter {
 
   /** Whether parentheses keep the node what it is (`(-1)` is minus one, `(now)` a call). */
   canParen(e: A.Expr): boolean {
-    if (SELF_CONTAINED.has(e.kind)) return false;
+    if (SELF_CONTAINED.has(e.kind) || closedCall(e)) return false;
     switch (e.kind) {
       case 'Ref':
         return e.name !== '_' && !this.o.arities.callsWhenBare(e.name);
@@ -119,7 +126,7 @@ export class ExprPrinter {
   /** Whether `e` reads back as itself without parentheses in `ctx`. */
   bareOk(e: A.Expr, ctx: Ctx): boolean {
     const k = ctx.kind;
-    if (SELF_CONTAINED.has(e.kind)) return true;
+    if (SELF_CONTAINED.has(e.kind) || closedCall(e)) return true;
     switch (e.kind) {
       case 'Ref': {
         if (STMT_START.has(k) && STMT_WORDS.has(e.name)) return false;
@@ -221,7 +228,7 @@ export class ExprPrinter {
       case 'Number':
         return numberText(e);
       case 'Text':
-        return textLiteral(e.value);
+        return this.o.textAsWritten === true ? this.o.source.slice(e.start, e.end) : textLiteral(e.value);
       case 'Bool':
         return e.value ? 'true' : 'false';
       case 'Nil':
@@ -282,11 +289,17 @@ export class ExprPrinter {
 
   private call(e: A.CallExpr, ctx: Ctx): string {
     const unwrap = e.unwrap === 'propagate' ? '!' : e.unwrap === 'panic' ? '!!' : '';
+    if (e.interpolated === true) return this.o.source.slice(e.start, e.end);
     if (this.isDollar(e)) {
-      return glue(`$${unwrap}`, this.print(e.args[0], { kind: 'operand', followed: ctx.followed }));
+      // `$url` (0.11) or `$cmd argv` (26): each operand read by parseOperand.
+      const n = e.args.length;
+      const ops = e.args.map((a, i) => this.print(a, { kind: 'operand', followed: i < n - 1 || ctx.followed }));
+      return [glue(`$${unwrap}`, ops[0]), ...ops.slice(1)].join(' ');
     }
     const name = this.calleeName(e);
+    if (e.parens === true) return this.parenCall(e, `${name}${unwrap}`);
     if (e.args.length === 0) return `${name}${unwrap}()`;
+    if (e.labels !== undefined && e.labels.some((l) => l !== undefined)) return this.labelledCall(e, `${name}${unwrap}`, ctx);
     const head = e.unwrap !== 'none' || HEAD_KINDS.has(ctx.kind);
     const shape = this.o.arities.shape(name);
     const arity = shape?.arity ?? 0;
@@ -311,6 +324,30 @@ export class ExprPrinter {
       if (i === 0 && STMT_START.has(ctx.kind) && texts[0].startsWith('=')) paren(0);
     }
     return [`${name}${unwrap}`, ...texts].join(' ');
+  }
+
+  /** Level 26: `f(a, b)` / `f(b:2, a:1)`, arguments in the order written, each a full expression. */
+  private parenCall(e: A.CallExpr, head: string): string {
+    const order = e.order ?? e.args.map((_, i) => i);
+    const parts = order.map((i) => {
+      const label = e.labels?.[i];
+      const text = this.print(e.args[i], { kind: 'inner', followed: false, atStart: true });
+      return label !== undefined ? `${label.text}:${text}` : text;
+    });
+    return `${head}(${parts.join(this.dense ? ',' : ', ')})`;
+  }
+
+  /** Level 26: `f a b:2 c:3` — positional arguments, then the labelled ones as written (each an operand). */
+  private labelledCall(e: A.CallExpr, head: string, ctx: Ctx): string {
+    const order = e.order ?? e.args.map((_, i) => i);
+    const n = order.length;
+    const parts = order.map((i, k) => {
+      const label = e.labels?.[i];
+      const followed = k < n - 1 || ctx.followed;
+      if (label === undefined) return this.print(e.args[i], { kind: 'arg', followed: true, headArg: true });
+      return `${label.text}:${this.print(e.args[i], { kind: 'operand', followed })}`;
+    });
+    return [head, ...parts].join(' ');
   }
 
   private binary(e: A.BinaryExpr, ctx: Ctx): string {
@@ -406,6 +443,11 @@ export class ExprPrinter {
   }
 
   private lambda(e: A.LambdaExpr): string {
+    if (e.brace === true) {
+      // Level 26: `{a b> body}`.
+      const ps = e.params.map((p) => p.name.text).join(' ');
+      return `{${ps}>${e.body.length === 0 ? '' : ' '}${this.o.stmtsInline(e.body)}}`;
+    }
     return `(${this.header(e.params, e.returnType)};${this.dense || e.body.length === 0 ? '' : ' '}${this.o.stmtsInline(e.body)})`;
   }
 

@@ -6,6 +6,7 @@
 // (level 2, `use` lines, and anything the printers cannot place).
 
 import type * as A from '../syntax/ast';
+import { levelById } from '../level';
 import type { AritySource } from './arity';
 import { CommentPool, commentText } from './comments';
 import { DeclPrinter } from './decl';
@@ -49,6 +50,14 @@ export function render(input: RenderInput): Rendered {
   for (const d of decls) for (const c of d.doc) pool.claim(c);
 
   const items: Item[] = [];
+  // Level 26: the version pragma stays where it is (before any code; comment lines may precede it).
+  const pragma = program.pragma;
+  if (pragma !== undefined) {
+    const trailing = trailingComment(program.comments, source, pragma.end, decls[0]?.start ?? Infinity);
+    if (trailing) pool.claim(trailing);
+    const row = `^${pragma.version}`;
+    items.push({ srcStart: pragma.start, srcEnd: trailing ? trailing.end : pragma.end, rows: [trailing ? `${row} ${commentText(trailing)}` : row] });
+  }
   decls.forEach((d, i) => {
     const next = decls[i + 1]?.start ?? Infinity;
     const trailing = trailingComment(program.comments, source, d.end, next);
@@ -125,6 +134,7 @@ function printDecl(input: RenderInput, pool: CommentPool, i: number): { rows: st
       level: plan.level,
       forced: plan.forced,
       stmtsInline: (stmts) => layout.stmtsInline(stmts),
+      textAsWritten: levelById(input.program.level ?? '0.11').format.textAsWritten,
       armsInline: (arms) => layout.armsInline(arms),
     });
     const w = new Writer();

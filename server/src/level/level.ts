@@ -82,6 +82,12 @@ export interface SyntaxFeatures {
 export interface FormatFeatures {
   /** How an empty map is written: 0.11 prints the bare name, 26 may keep `mmap()` (paren calls are valid). */
   readonly zeroArgCallParens: boolean;
+  /**
+   * Text literals are printed as written (26: triple quotes, interpolation
+   * slots and brace escapes would not survive re-escaping the value); at
+   * 0.11 they are printed from their value, as the reference does.
+   */
+  readonly textAsWritten: boolean;
 }
 
 export interface LanguageLevel {

@@ -93,7 +93,7 @@ export const LEVEL_011: LanguageLevel = Object.freeze({
     dollarOperands: 1,
     infixChainError: false,
   }),
-  format: Object.freeze({ zeroArgCallParens: false }),
+  format: Object.freeze({ zeroArgCallParens: false, textAsWritten: false }),
   builtins: BUILTIN_TABLE_011,
   calls: new CallTable(BUILTIN_TABLE_011, { shapes: CALL_SHAPES_011, variadicTrailing: ['fmt'] }),
   reservedWords: RESERVED_WORDS,
@@ -136,7 +136,7 @@ export const LEVEL_26: LanguageLevel = Object.freeze({
     dollarOperands: 2,
     infixChainError: true,
   }),
-  format: Object.freeze({ zeroArgCallParens: true }),
+  format: Object.freeze({ zeroArgCallParens: true, textAsWritten: true }),
   builtins: BUILTIN_TABLE_26,
   calls: new CallTable(BUILTIN_TABLE_26, {
     shapes: CALL_SHAPES_26,

@@ -106,7 +106,7 @@ export class Analyzer {
 
   constructor(
     private readonly host: FileHost,
-    private readonly options: { referenceCompat?: boolean; level?: LanguageLevel } = {},
+    private readonly options: { referenceCompat?: boolean; level?: LanguageLevel; strict?: boolean } = {},
   ) {
     this.defaultLevel = options.level ?? LEVEL_011;
   }
@@ -150,6 +150,7 @@ export class Analyzer {
       importedVia: imports.importedVia,
       text,
       brokenDeclsAreUndefined: this.options.referenceCompat,
+      strict: this.options.strict,
     });
     const importedLocated = imports.imported.map((decl) => ({ decl, file: imports.importedFile.get(decl) }));
     const reuse = state.reuse;

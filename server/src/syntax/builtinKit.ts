@@ -53,9 +53,12 @@ export interface ArgCheck {
    * of lists), 'vector' (a list whose elements fit n), 'element' (fits the
    * element type of the form's list argument), 'key' (text or a number that
    * fits the key type of the form's map argument), 'fallible' (a function
-   * that returns a Result).
+   * that returns a Result), 'result' (any Result), 'ok' (fits the Ok type of
+   * the form's Result argument).
    */
-  accepts?: 'any' | 'list' | 'map' | 'matrix' | 'vector' | 'element' | 'key' | 'fallible';
+  accepts?: 'any' | 'list' | 'map' | 'matrix' | 'vector' | 'element' | 'key' | 'fallible' | 'result' | 'ok';
+  /** The code a mismatch is reported with, when not ILO-T013 (level 26: `default-on-err`'s T040/T042). */
+  code?: string;
   /** How the message names the argument: `argument N` unless given (`first argument` for a function). */
   label?: string;
   /** The expectation the message states; by default from the type (`a number (n)`, `text (t)`, ...). */

@@ -176,7 +176,14 @@ const NEW: Entry[] = [
   },
   {
     name: 'default-on-err',
-    sigs: [sig('r:R a e, d:a', 'a', { args: { r: ANY, d: ANY } })],
+    sigs: [
+      sig('r:R a e, d:a', 'a', {
+        args: {
+          r: { accepts: 'result', code: 'ILO-T040', hint: 'default-on-err takes a Result; for an optional value use ??x default' },
+          d: { accepts: 'ok', label: 'default', code: 'ILO-T042' },
+        },
+      }),
+    ],
     doc: 'The Ok value of a Result, or the default when it is an Err (`??` for Results).',
   },
   { name: 'idxof', sigs: [sig('s:t, sub:t', 'O n')], doc: 'Code-point index of the first occurrence of sub in s, or nil.' },

@@ -67,6 +67,9 @@ export function readPattern(text: string, vars: Variables): Pattern {
         return { kind: 'any' };
       default:
         if (tok !== undefined && /^[a-z]$/.test(tok)) return { kind: 'var', slot: vars.slot(tok) };
+        // A type the language provides by name (level 26: the World token `W`,
+        // `run2`'s `RunResult` record): not modelled here, so anything fits.
+        if (tok !== undefined && /^[A-Z][A-Za-z0-9]*$/.test(tok)) return { kind: 'any' };
         throw new Error(`unexpected '${tok}' in type: ${text}`);
     }
   };

@@ -11,6 +11,8 @@ import { RESULT_RULES, type ResultOf } from './results';
 
 export interface ArgIssue {
   message: string;
+  /** The code to report, when not ILO-T013. */
+  code?: string;
   /** The argument the issue is about; absent = the whole call. */
   arg?: number;
   hint?: string;
@@ -61,7 +63,7 @@ export function deriveRule(b: Builtin, sigs: readonly BuiltinSignature[]): CallR
 // ---------------------------------------------------------------- arguments
 
 /** What an argument is tested for: `accepts` of the table, or derived from the parameter's type. */
-type Test = NonNullable<ArgCheck['accepts']> | 'type' | 'seq' | 'sized' | 'function';
+type Test = NonNullable<ArgCheck['accepts']> | 'type' | 'seq' | 'sized' | 'function' | 'oneOf';
 
 const SHAPE_TESTS: Readonly<Partial<Record<Test, (t: Ty) => boolean>>> = {
   list: (t) => t.kind === 'list' || t.kind === 'unknown',
@@ -70,6 +72,7 @@ const SHAPE_TESTS: Readonly<Partial<Record<Test, (t: Ty) => boolean>>> = {
   sized: (t) => t.kind === 'list' || t.kind === 'map' || t.kind === 't' || t.kind === 'unknown',
   function: (t) => t.kind === 'fn' || t.kind === 'unknown',
   fallible: (t) => t.kind === 'fn' || t.kind === 'unknown',
+  result: (t) => t.kind === 'result' || t.kind === 'unknown',
   matrix: (t) => (t.kind === 'list' ? t.elem.kind === 'list' || t.elem.kind === 'unknown' : t.kind === 'unknown'),
   vector: (t) => (t.kind === 'list' ? compatible(t.elem, NUM) : t.kind === 'unknown'),
 };
@@ -82,6 +85,7 @@ const EXPECTED: Readonly<Partial<Record<Test, string>>> = {
   sized: 'a list, map or text',
   function: 'a function (F ...)',
   fallible: 'a function (F ...)',
+  result: 'a Result (R _ _)',
   matrix: 'a matrix (L L n)',
   vector: 'a vector (L n)',
 };
@@ -99,6 +103,7 @@ function derivedTest(pats: readonly Pattern[], texts: readonly string[]): Test {
   if (pats.some((p) => p.kind === 'var' || p.kind === 'any')) return 'any';
   if (pats.some((p) => p.kind === 'fn')) return 'function';
   const shapes = new Set(pats.map((p) => (p.kind === 'prim' ? p.ty.kind : p.kind)));
+  if (shapes.size > 1 && pats.every((p) => p.kind === 'prim')) return 'oneOf';
   if (shapes.size === 1) {
     const p = pats[0];
     if (!hasVariables(p) && texts.every((t) => t === texts[0])) return 'type';
@@ -121,11 +126,14 @@ function argumentCheck(name: string, forms: readonly Form[], given: ArgCheck, i:
       return elementCheck(name, label, i, holderOf(first, i, 'list'));
     case 'key':
       return keyCheck(name, label, i, holderOf(first, i, 'map'));
+    case 'ok':
+      return withCode(okCheck(name, label, i, holderOf(first, i, 'result')), given.code);
     default:
       break;
   }
   const typeText = first.sig.params[i].type;
-  const what = given.what ?? EXPECTED[test] ?? TYPE_WORDS[typeText];
+  const choices = test === 'oneOf' ? [...new Set(forms.map((f) => f.sig.params[i].type))] : [];
+  const what = given.what ?? EXPECTED[test] ?? TYPE_WORDS[typeText] ?? (test === 'oneOf' ? choices.map((c) => TYPE_WORDS[c] ?? c).join(' or ') : undefined);
   if (what === undefined) throw new Error(`${name}: say what parameter ${i + 1} (${typeText}) must be`);
   const prefix = `'${name}' ${given.says ?? `${label} must be`} ${what}, got `;
   let hint = given.hint;
@@ -135,14 +143,16 @@ function argumentCheck(name: string, forms: readonly Form[], given: ArgCheck, i:
   }
   const hintUnlessList = given.hintUnlessList === true;
   const want = test === 'type' ? typeOf(pats[0]) : undefined;
-  const ok = want !== undefined ? (t: Ty) => compatible(t, want) : SHAPE_TESTS[test]!;
+  const anyOf = test === 'oneOf' ? pats.map(typeOf) : undefined;
+  const ok =
+    want !== undefined ? (t: Ty) => compatible(t, want) : anyOf !== undefined ? (t: Ty) => anyOf.some((w) => compatible(t, w)) : SHAPE_TESTS[test]!;
   const shapeCheck: Check = (args, issues) => {
     const a = args[i];
     if (a !== undefined && !ok(a)) {
       issues.push({ arg: i, message: prefix + showTy(a), hint: hintUnlessList && a.kind === 'list' ? undefined : hint });
     }
   };
-  if (test !== 'fallible') return shapeCheck;
+  if (test !== 'fallible') return withCode(shapeCheck, given.code);
   const fallibleHint = given.hint;
   return (args, issues) => {
     shapeCheck(args, issues);
@@ -153,10 +163,24 @@ function argumentCheck(name: string, forms: readonly Form[], given: ArgCheck, i:
   };
 }
 
-/** Position of the parameter `L v` (a list) or `M v _` (a map) whose variable `v` is parameter `i`'s type. */
-function holderOf(form: Form, i: number, kind: 'list' | 'map'): number {
+/** The same check, its issues reported with `code` (ILO-T013 when undefined). */
+function withCode(check: Check, code: string | undefined): Check {
+  if (code === undefined) return check;
+  return (args, issues) => {
+    const before = issues.length;
+    check(args, issues);
+    for (let k = before; k < issues.length; k++) issues[k] = { ...issues[k], code };
+  };
+}
+
+/**
+ * Position of the parameter `L v` (a list), `M v _` (a map) or `R v _` (a
+ * Result) whose variable `v` is parameter `i`'s type.
+ */
+function holderOf(form: Form, i: number, kind: 'list' | 'map' | 'result'): number {
   const p = form.params[i];
-  const held = (q: Pattern): Pattern | undefined => (q.kind === 'list' && kind === 'list' ? q.elem : q.kind === 'map' && kind === 'map' ? q.key : undefined);
+  const held = (q: Pattern): Pattern | undefined =>
+    q.kind === 'list' && kind === 'list' ? q.elem : q.kind === 'map' && kind === 'map' ? q.key : q.kind === 'result' && kind === 'result' ? q.ok : undefined;
   const at = form.params.findIndex((q) => {
     const v = held(q);
     return v?.kind === 'var' && p.kind === 'var' && v.slot === p.slot;
@@ -172,6 +196,17 @@ function elementCheck(name: string, label: string, i: number, list: number): Che
     const v = args[i];
     if (xs?.kind === 'list' && v !== undefined && !compatible(v, xs.elem)) {
       issues.push({ arg: i, message: `'${name}' ${label} is ${showTy(v)} but the list holds ${showTy(xs.elem)}` });
+    }
+  };
+}
+
+/** A value standing in for a Result's Ok value must fit it (`default-on-err r d`). */
+function okCheck(name: string, label: string, i: number, result: number): Check {
+  return (args, issues) => {
+    const r = args[result];
+    const v = args[i];
+    if (r?.kind === 'result' && v !== undefined && !compatible(v, r.ok)) {
+      issues.push({ arg: i, message: `'${name}' ${label} is ${showTy(v)} but the Result's Ok value is ${showTy(r.ok)}` });
     }
   };
 }

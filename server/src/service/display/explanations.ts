@@ -15,7 +15,7 @@ function explainedAt(analysis: FileAnalysis, offset: number): Array<{ start: num
   for (const d of analysis.diagnostics) {
     if (!d.code.startsWith('ILO-') || seen.has(d.code)) continue;
     if (offset < d.start || offset > Math.max(d.end, d.start + 1)) continue;
-    const e = explain(d.code);
+    const e = explain(d.code, analysis.level.id);
     if (!e) continue;
     seen.add(d.code);
     out.push({ start: d.start, end: d.end, markdown: explanationMarkdown(e) });

@@ -146,9 +146,12 @@ export abstract class Cursor {
   protected prevEnd(): number {
     return this.prevTok()?.end ?? 0;
   }
+  /** Level 26: the token a `req`/`ens` condition stops before (the next clause's keyword), else -1. */
+  protected clauseStop = -1;
+
   protected boundaryAtCursor(): boolean {
     if (this.pos > this.maxPeek) this.maxPeek = this.pos;
-    return this.boundary[this.pos] === true;
+    return this.boundary[this.pos] === true || this.pos === this.clauseStop;
   }
 
   // ------------------------------------------------------------ errors

@@ -475,6 +475,20 @@ export abstract class DeclarationParser extends StatementParser {
    * Level 26, after a function's return type: an error set `^a|b`, effect
    * sigils `/http /fs`, and `req cond` / `ens cond` contracts, in that order.
    */
+  /** The index of the next `req`/`ens` at bracket depth 0 before the body (`;`, `{` or a new line), else -1. */
+  private nextClauseKeyword(): number {
+    let depth = 0;
+    for (let j = this.pos; ; j++) {
+      const t = this.at(j);
+      if (t === undefined || this.boundary[j] === true) return -1;
+      const k = t.kind;
+      if (k === '(' || k === '[') depth++;
+      else if (k === ')' || k === ']') depth--;
+      else if (depth === 0 && (k === ';' || k === '{')) return -1;
+      else if (depth === 0 && k === 'ident' && (t.text === 'req' || t.text === 'ens') && j > this.pos) return j;
+    }
+  }
+
   private headerTail(decl: A.FunctionDecl): void {
     if (this.peekKind() === '^' && this.syn.errorSets && !this.boundaryAtCursor()) {
       this.pos++;
@@ -512,7 +526,14 @@ export abstract class DeclarationParser extends StatementParser {
       const t = this.peek();
       if (!this.syn.contracts || t === undefined || t.kind !== 'ident' || (t.text !== 'req' && t.text !== 'ens') || this.boundaryAtCursor()) break;
       this.pos++;
-      const cond = this.parseExpr();
+      // The condition ends before a following `req`/`ens` clause.
+      this.clauseStop = this.nextClauseKeyword();
+      let cond: A.Expr;
+      try {
+        cond = this.parseExpr();
+      } finally {
+        this.clauseStop = -1;
+      }
       if (t.text === 'req') (decl.requires ??= []).push(cond);
       else (decl.ensures ??= []).push(cond);
     }

@@ -27,11 +27,11 @@ export abstract class PatternParser extends ExpressionParser {
         return k1 === ':';
       case 'ident': {
         const w = (this.at(i) as Token).text;
-        if (w === 'n' || w === 't' || w === 'b' || w === 'l') return (k1 === 'ident' || k1 === '_') && k2 === ':';
         // Level 26: `circle(r):`, a variant with its payload.
         if (k1 === '(' && this.syn.sumTypeDecls) {
           return (k2 === 'ident' || k2 === '_') && this.kindAt(i + 3) === ')' && this.kindAt(i + 4) === ':';
         }
+        if (w === 'n' || w === 't' || w === 'b' || w === 'l') return (k1 === 'ident' || k1 === '_') && k2 === ':';
         return k1 === ':';
       }
       default:
@@ -101,11 +101,12 @@ export abstract class PatternParser extends ExpressionParser {
           return { kind: 'LitPat', value: { kind: 'Nil', start, end: t.end }, start, end: t.end };
         case 'ident': {
           this.pos++;
-          if (t.text === 'n' || t.text === 't' || t.text === 'b' || t.text === 'l') {
+          const variant = this.syn.sumTypeDecls && this.peekKind() === '(';
+          if (!variant && (t.text === 'n' || t.text === 't' || t.text === 'b' || t.text === 'l')) {
             const binding = this.bindingAfter();
             return { kind: 'TypePat', type: t.text, binding, start, end: binding.end };
           }
-          if (this.peekKind() === '(' && this.syn.sumTypeDecls) {
+          if (variant) {
             // Level 26: `circle(r):`, a variant and its payload.
             this.pos++;
             const binding = this.bindingAfter();
