@@ -224,7 +224,10 @@ test('levels: the answer names the level read at; a pragma decides for its file,
     assert.match(textOf(await agent.call('check', { text: multiline })), /^1 error\n1:7-2:3 error ILO-P001/);
     assert.equal(textOf(await agent.call('check', { text: multiline, level: '26' })), 'clean');
     refused(await agent.call('format', { text: multiline }), /^not formatted: syntax error at line 1, col 7: ILO-P001/);
-    assert.deepEqual((await agent.call('format', { text: multiline, level: '26' })).structuredContent, { text: 'f > t\n  "a\\nb"\n', changed: true });
+    // At 26 it formats, and what comes back still reads clean at 26.
+    const formatted = await agent.call('format', { text: multiline, level: '26' });
+    assert.equal(formatted.isError, undefined, textOf(formatted));
+    assert.equal(textOf(await agent.call('check', { text: (formatted.structuredContent as { text: string }).text, level: '26' })), 'clean');
     // A formatted text never comes back without the pragma that sets its level: kept, or the call is refused.
     const pragma = await agent.call('format', { text: '^26.5\ng x:n>n;+x 1\n' });
     if (pragma.isError) assert.match(textOf(pragma), /^not formatted: the formatter would drop the \^26\.5 pragma/);
