@@ -66,6 +66,19 @@ export function memoryOf(pid: number): { rss: number; hwm: number } | undefined 
 // ------------------------------------------------------------- LSP client
 
 /** A fresh language server process and a protocol connection to it. */
+/**
+ * The corpus programs are ilo 0.11: the server and CLI read them at level
+ * 0.11 (the setting, and --language-version for a CLI that has it; builds
+ * from before language levels ignore the setting and read 0.11 anyway).
+ */
+const BENCH_LEVEL = '0.11';
+
+/** `--language-version 0.11` when this build's CLI takes it. */
+function levelArgs(cliJs: string): string[] {
+  const help = spawnSync(process.execPath, [cliJs, 'check', '--help'], { encoding: 'utf8' });
+  return `${help.stdout ?? ''}${help.stderr ?? ''}`.includes('--language-version') ? ['--language-version', BENCH_LEVEL] : [];
+}
+
 export class ServerProcess {
   readonly child: ChildProcess;
   readonly conn: ProtocolConnection;
@@ -75,7 +88,7 @@ export class ServerProcess {
 
   constructor(
     serverJs: string,
-    private readonly settings: { collisions: { scope: 'file' | 'workspace' } },
+    private readonly settings: { collisions: { scope: 'file' | 'workspace' }; languageVersion?: string },
     /** Node flags before the script: by default the ones the extension starts the server with. */
     nodeArgs: readonly string[] = EXTENSION_NODE_ARGS,
   ) {
@@ -105,6 +118,8 @@ export class ServerProcess {
       rootUri: workspaceFolder ? pathToFileURL(workspaceFolder).toString() : null,
       workspaceFolders: workspaceFolder ? [{ uri: pathToFileURL(workspaceFolder).toString(), name: 'bench' }] : null,
       capabilities: { workspace: { configuration: true, didChangeWatchedFiles: { dynamicRegistration: false } } },
+      // The same level as the setting, so that pulling the settings changes nothing.
+      initializationOptions: { languageVersion: this.settings.languageVersion },
     });
     await this.conn.sendNotification('initialized', {});
     await this.configured;
@@ -253,7 +268,7 @@ const WORKSPACE_EDITS = 100;
 
 /** One fresh server on the 5,000-line file: open, 200 keystrokes, hovers, completions, RSS. */
 async function bigFileRound(serverJs: string, nodeArgs: readonly string[], file: string, text: string): Promise<Record<string, number>> {
-  const server = new ServerProcess(serverJs, { collisions: { scope: 'file' } }, nodeArgs);
+  const server = new ServerProcess(serverJs, { collisions: { scope: 'file' }, languageVersion: BENCH_LEVEL }, nodeArgs);
   try {
     const t0 = performance.now();
     await server.initialize();
@@ -302,7 +317,7 @@ const LOOK_MS = 1000;
  * idle time after the open that an editor user always leaves.
  */
 async function lookRound(serverJs: string, nodeArgs: readonly string[], file: string, text: string): Promise<Record<string, number>> {
-  const server = new ServerProcess(serverJs, { collisions: { scope: 'file' } }, nodeArgs);
+  const server = new ServerProcess(serverJs, { collisions: { scope: 'file' }, languageVersion: BENCH_LEVEL }, nodeArgs);
   try {
     await server.initialize();
     const uri = pathToFileURL(file).toString();
@@ -319,7 +334,7 @@ async function lookRound(serverJs: string, nodeArgs: readonly string[], file: st
 
 /** One fresh server over the workspace in the workspace collision scope. */
 async function workspaceRound(serverJs: string, nodeArgs: readonly string[], ws: { dir: string; edited: string }): Promise<Record<string, number>> {
-  const server = new ServerProcess(serverJs, { collisions: { scope: 'workspace' } }, nodeArgs);
+  const server = new ServerProcess(serverJs, { collisions: { scope: 'workspace' }, languageVersion: BENCH_LEVEL }, nodeArgs);
   try {
     await server.initialize(ws.dir);
     const uri = pathToFileURL(ws.edited).toString();
@@ -427,8 +442,9 @@ export async function benchBlackBox(opts: BlackBoxOptions): Promise<void> {
       // Each build keeps its own code cache (a user has one build): in a shared
       // cache folder the builds would replace each other's cache at every run.
       const env = { ...process.env, XDG_CACHE_HOME: path.join(big.dir, `cache-${d}`) };
-      commands[`small${d}`] = { cmd: process.execPath, args: [path.join(dist, 'cli.js'), 'check', smallFile], env };
-      commands[`big${d}`] = { cmd: process.execPath, args: [path.join(dist, 'cli.js'), 'check', big.file], env };
+      const lv = levelArgs(path.join(dist, 'cli.js'));
+      commands[`small${d}`] = { cmd: process.execPath, args: [path.join(dist, 'cli.js'), 'check', ...lv, smallFile], env };
+      commands[`big${d}`] = { cmd: process.execPath, args: [path.join(dist, 'cli.js'), 'check', ...lv, big.file], env };
     });
     if (hasRef) {
       commands.refSmall = { cmd: reference, args: [smallFile, ...refArgs] };

@@ -1,8 +1,9 @@
-// Status-bar item: the server's state and the active ilo file's tool count.
+// Status-bar item: the server's state, the active ilo file's language level
+// and its tool count.
 
 import * as vscode from 'vscode';
 import { State, type LanguageClient } from 'vscode-languageclient/node';
-import { toolCountLabel, toolCountTooltip, type ToolCount } from './toolCountLabel';
+import { levelLabel, levelTooltip, toolCountLabel, toolCountTooltip, type FileLevel, type ToolCount } from './toolCountLabel';
 
 export class IloStatusBar {
   private readonly item = vscode.window.createStatusBarItem('ilo.status', vscode.StatusBarAlignment.Right, 100);
@@ -45,21 +46,27 @@ export class IloStatusBar {
       return;
     }
     let tools: ToolCount | undefined;
+    let level: FileLevel | undefined;
     const client = this.client();
     if (client && this.serverState === 'running') {
       try {
         const r = (await client.sendRequest('workspace/executeCommand', {
           command: 'ilo.server.toolCount',
           arguments: [{ uri: doc.uri.toString() }],
-        })) as { tools: number; used?: number };
+        })) as { tools: number; used?: number; level?: string; pragma?: string; levelSource?: 'pragma' | 'setting' };
         tools = { own: r.tools, used: r.used ?? 0 };
+        if (r.level) level = { level: r.level, pragma: r.pragma, source: r.levelSource ?? 'setting' };
       } catch {
         tools = undefined;
       }
     }
     const icon = this.serverState === 'running' ? '$(check)' : this.serverState === 'starting' ? '$(sync~spin)' : '$(error)';
-    this.item.text = tools === undefined ? `${icon} ilo` : `${icon} ilo · ${toolCountLabel(tools)}`;
-    this.item.tooltip = `ilo language server: ${this.serverState}${tools === undefined ? '' : `\n${toolCountTooltip(tools)}`}`;
+    const name = level ? levelLabel(level) : 'ilo';
+    this.item.text = tools === undefined ? `${icon} ${name}` : `${icon} ${name} · ${toolCountLabel(tools)}`;
+    this.item.tooltip =
+      `ilo language server: ${this.serverState}` +
+      (level ? `\n${levelTooltip(level)}` : '') +
+      (tools === undefined ? '' : `\n${toolCountTooltip(tools)}`);
     this.item.show();
   }
 }

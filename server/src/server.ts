@@ -34,7 +34,7 @@ import { declName } from './query/symbols';
 export const SERVER_COMMANDS = {
   /** `[{uri, format, includeBehavior?, baseUrl? (a2a)}]` → ExportResult (content to write, tool count, what was left out or relaxed). */
   export: 'ilo.server.export',
-  /** `[{uri}]` → `{tools: number}` for the status bar. */
+  /** `[{uri}]` → `{tools, used, level, pragma?, levelSource}` for the status bar (tools and the file's language level). */
   toolCount: 'ilo.server.toolCount',
   /** `[{source: ImportSource, targetUri?}]` → the ilo source, the lock update and what it replaces. */
   importPlan: 'ilo.server.importPlan',
@@ -123,10 +123,13 @@ export function startServer(connectionFor: (beforeMessage: (message: Message) =>
     return resolvePreference(pref, installedIlo?.version);
   };
 
+  // The initialization option, kept for when the client's settings do not name a level.
+  let initLevel: unknown;
   connection.onInitialize((params): InitializeResult => {
     configurationSupport = params.capabilities.workspace?.configuration === true;
     const init = params.initializationOptions as { languageVersion?: unknown } | null | undefined;
-    service.configure({ level: levelFor(init?.languageVersion) });
+    initLevel = init?.languageVersion;
+    service.configure({ level: levelFor(initLevel) });
     const folders = params.workspaceFolders?.map((f) => uriToPath(f.uri)) ?? (params.rootUri ? [uriToPath(params.rootUri)] : []);
     service.setWorkspaceFolders(folders.filter((f) => f.startsWith('/') || /^[A-Za-z]:/.test(f)));
     return {
@@ -152,7 +155,9 @@ export function startServer(connectionFor: (beforeMessage: (message: Message) =>
     const cfg = (await connection.workspace.getConfiguration('ilo')) as
       | ({ collisions?: { scope?: CollisionScope }; languageVersion?: unknown } & DisplayConfig)
       | null;
-    publish(service.configure({ collisionScope: cfg?.collisions?.scope, level: levelFor(cfg?.languageVersion) }));
+    // A setting that is absent (a client without `ilo.languageVersion`) leaves the initialization option in force.
+    const level = levelFor(cfg?.languageVersion ?? initLevel);
+    publish(service.configure({ collisionScope: cfg?.collisions?.scope, level }));
     display.configure(cfg);
   };
   connection.onInitialized(() => {
@@ -190,7 +195,8 @@ export function startServer(connectionFor: (beforeMessage: (message: Message) =>
         analysisOf(arg.uri);
       {
         const count = service.toolCount(arg.uri!);
-        return { tools: count.own, used: count.used };
+        const level = service.languageLevel(arg.uri!);
+        return { tools: count.own, used: count.used, level: level?.level, pragma: level?.pragma, levelSource: level?.source };
       }
       case SERVER_COMMANDS.importPlan: {
         if (!arg.source) throw new Error('importPlan: a source is required');
@@ -221,7 +227,7 @@ export function startServer(connectionFor: (beforeMessage: (message: Message) =>
           findings: [...outcome.byFile.values()].reduce((n, d) => n + d.length, 0),
           failures: outcome.failures.map((f) => f.message),
           notConfigured: outcome.notConfigured,
-          unplaced: outcome.unplaced,
+          unplaced: [...outcome.unplaced, ...outcome.missingDeclarations],
         };
       }
       case SERVER_COMMANDS.gateRoute: {

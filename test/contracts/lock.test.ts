@@ -60,7 +60,7 @@ test('a lock whose pin was edited by hand, or that is not JSON, is reported, not
   assert.match(parseLock('{ not json').problems[0], /ilo-tools\.lock\.json is not valid JSON/);
   const partial = parseLock(JSON.stringify({ lockfileVersion: 1, servers: { a: { tools: { x: { hash: 1 } } }, b: 'nope' } }));
   assert.equal(partial.problems.length, 2);
-  assert.deepEqual(partial.lock.servers.a.tools, {});
+  assert.deepEqual(Object.keys(partial.lock.servers.a.tools), []);
 });
 
 test('an update says which pins it adds, replaces and drops, so the user can be asked first', () => {

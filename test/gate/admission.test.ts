@@ -21,14 +21,15 @@ test('pinned and unchanged tools are served; a changed one is withheld with what
   (live[1].inputSchema as { required: string[] }).required = [];
   const a = admit({ notes: { tools: live } }, { notes: tools() });
   assert.deepEqual([...a.served.keys()].sort(), ['hang', 'read_notes', 'save_note']);
-  assert.equal(reason(a, 'delete_note'), 'changed since it was pinned (inputSchema.required: ["id"] → []); review it and re-import to accept');
+  // The paths that changed, never the values (a changed value may be the attack, and the reason reaches the model).
+  assert.equal(reason(a, 'delete_note'), 'changed since it was pinned (inputSchema.required); review it and re-import to accept');
 });
 
 test('new tools need --allow-new or the policy; a pinned tool the server dropped is noted', () => {
   const extra = { name: 'list_topics', description: 'List every topic that has notes.', inputSchema: { type: 'object', properties: {} } } as RawTool;
   const pinnedOnly = tools().slice(0, 2);
   const closed = admit({ notes: { tools: [...tools().slice(1), extra] } }, { notes: pinnedOnly });
-  assert.match(reason(closed, 'list_topics'), /^new: not pinned in ilo-tools\.lock\.json/);
+  assert.match(reason(closed, 'list_topics'), /^new: not pinned for `notes` in ilo-tools\.lock\.json/);
   assert.equal(reason(closed, 'read_notes'), 'pinned from `notes`, but the server no longer offers it');
   const some = admit({ notes: { tools: [extra] } }, {}, { allowNew: ['notes/list_*'] });
   assert.deepEqual([...some.served.keys()], ['list_topics']);
@@ -50,12 +51,13 @@ test('poisoned definitions are withheld even when pinned: instructions to the mo
   assert.match(reason(a, 'get_stock'), /^contract lint requests-secret at inputSchema\.properties\.api_key/);
 });
 
-test('read-only serves only tools that surely leave the world alone; unknown mutability fails closed', () => {
-  const vague = { name: 'frobnicate', description: 'Frobnicates.', inputSchema: { type: 'object', properties: {} } } as RawTool;
+test('read-only serves only tools declared read-only whose text agrees; anything undeclared fails closed', () => {
+  const vague = { name: 'frobnicate', description: 'Frobnicates.', inputSchema: { type: 'object', properties: {} }, annotations: { readOnlyHint: true } } as RawTool;
   const a = admit({ notes: { tools: [...tools(), vague] } }, { notes: [...tools(), vague] }, { readOnly: true });
   assert.deepEqual([...a.served.keys()].sort(), ['hang', 'read_notes']);
-  assert.match(reason(a, 'delete_note'), /^read-only: the tool changes the world \(MUTATES DELETE/);
-  assert.match(reason(a, 'frobnicate'), /^read-only: the tool may change the world \(its mutability is not surely PURE\)/);
+  assert.match(reason(a, 'delete_note'), /^read-only: the pinned definition's readOnlyHint \(false\) says it changes the world/);
+  assert.match(reason(a, 'save_note'), /^read-only: nothing declares it read-only/);
+  assert.match(reason(a, 'frobnicate'), /^read-only: declared read-only by the pinned definition's readOnlyHint \(true\), but its name and description (read as|do not confirm)/);
 });
 
 test('allow, deny and expect from the policy', () => {
@@ -82,12 +84,12 @@ test('a server that is down has its pinned tools withheld; a tampered pin is not
 
 test('calls: refused when not served, with bad arguments, or with another expected identity; dispatched otherwise', () => {
   const a = admit({ notes: { tools: tools() }, other: { tools: [tools()[2]] } }, { notes: tools(), other: [tools()[2]] });
-  assert.deepEqual(decideCall(a, { name: 'nope' }), { kind: 'refuse', reason: 'no tool `nope` is served by this gate' });
+  assert.deepEqual(decideCall(a, { name: 'nope' }), { kind: 'refuse', reason: 'no tool `nope` is served by this gate', logReason: 'no tool of that name (4 characters) is served by this gate' });
   const shadowed = decideCall(a, { name: 'save_note', arguments: { topic: 'a', text: 'b' } });
   assert.equal(shadowed.kind, 'refuse');
-  assert.match(shadowed.kind === 'refuse' ? shadowed.reason : '', /shadowing: `save_note` is offered by `notes` and `other`.*\[notes\].*\[other\]/);
+  assert.match(shadowed.kind === 'refuse' ? shadowed.reason : '', /shadowing: `save_note` is pinned for `notes` and `other`.*\[notes\].*\[other\]/);
   const notObject = decideCall(a, { name: 'read_notes', arguments: ['topic'] });
-  assert.deepEqual(notObject, { kind: 'refuse', server: 'notes', reason: 'the arguments must be a JSON object' });
+  assert.deepEqual(notObject, { kind: 'refuse', server: 'notes', reason: 'the arguments must be a JSON object', logReason: 'the arguments must be a JSON object' });
   const extra = decideCall(a, { name: 'delete_note', arguments: { id: 'x', force: true } });
   assert.equal(extra.kind, 'dispatch', 'the schema does not close the object: extra properties pass');
   const missing = decideCall(a, { name: 'delete_note' });

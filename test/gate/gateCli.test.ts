@@ -81,7 +81,7 @@ test('the gate CLI over stdio: read-only memory server, identity on each tool, r
 
     const write = await client.callTool({ name: 'create_entities', arguments: { entities: [{ name: SECRET, entityType: 'key', observations: [] }] } });
     assert.equal(write.isError, true);
-    assert.match(textOf(write), /read-only: the tool changes the world \(MUTATES CREATE DATA\)/);
+    assert.match(textOf(write), /read-only: the pinned definition's readOnlyHint \(false\) says it changes the world/);
     const bad = await client.callTool({ name: 'read_notes', arguments: { topic: SECRET, limit: 'all' } });
     assert.match(textOf(bad), /arguments\.limit must be integer/);
     const denied = await client.callTool({ name: 'hang', arguments: {} });

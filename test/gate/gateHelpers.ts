@@ -8,7 +8,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { emptyLock, lockServerEntry, type LockFile } from '../../server/src/contracts/pins';
 import type { ServerConfig } from '../../server/src/contracts/mcp';
-import { Gate, memoryDecisionLog, type GatePolicy } from '../../server/src/gate';
+import { Gate, memoryDecisionLog, type GatePolicy, type GateSettings } from '../../server/src/gate';
 import type { JsonObject } from '../../server/src/schema/json';
 
 export const FIXTURE = join(__dirname, 'fixtures', 'countingServer.cjs');
@@ -104,11 +104,11 @@ export async function openGate(
   servers: FixtureServer[] | Map<string, ServerConfig>,
   lock: LockFile,
   policy: GatePolicy = {},
-  extra: { callTimeoutMs?: number } = {},
+  extra: Partial<Omit<GateSettings, 'servers' | 'lock' | 'policy' | 'log'>> = {},
 ): Promise<GateSession> {
   const configs = servers instanceof Map ? servers : new Map(servers.map((s) => [s.name, s.config]));
   const log = memoryDecisionLog();
-  const gate = new Gate({ servers: configs, lock, policy, log, callTimeoutMs: extra.callTimeoutMs, startTimeoutMs: 30_000 });
+  const gate = new Gate({ startTimeoutMs: 30_000, ...extra, servers: configs, lock, policy, log });
   const [downstream, upstream] = InMemoryTransport.createLinkedPair();
   await gate.connect(downstream);
   const client = new Client({ name: 'test-agent', version: '1.0.0' });

@@ -48,7 +48,7 @@ test('a tool whose description changed since it was pinned is withheld, and a ca
     assert.ok(tools.some((t) => t.name === 'delete_note'), 'unchanged tools still are');
     const result = await s.client.callTool({ name: 'read_notes', arguments: { topic: 'x' } });
     assert.equal(result.isError, true);
-    assert.match(textOf(result), /ilo gate refused the call: tool `read_notes` is withheld by the gate: changed since it was pinned \(description: /);
+    assert.match(textOf(result), /ilo gate refused the call: tool `read_notes` is withheld by the gate: changed since it was pinned \(description\)/);
     assert.deepEqual(notes.calls(), []);
     const withheld = s.log.entries.find((e) => e.decision === 'withheld' && e.tool === 'read_notes');
     assert.match(withheld?.reason ?? '', /changed since it was pinned/);
@@ -75,7 +75,7 @@ test('bad arguments and read-only violations never reach the server', async () =
 
     const del = await s.client.callTool({ name: 'delete_note', arguments: { id: 'n1' } });
     assert.equal(del.isError, true);
-    assert.match(textOf(del), /withheld by the gate: read-only: the tool changes the world \(MUTATES DELETE/);
+    assert.match(textOf(del), /withheld by the gate: read-only: the pinned definition's readOnlyHint \(false\) says it changes the world/);
     const save = await s.client.callTool({ name: 'save_note', arguments: { topic: 'a', text: 'b' } });
     assert.match(textOf(save), /read-only/);
 
@@ -124,7 +124,7 @@ test('a mid-session rug pull (list_changed with a changed definition) is caught:
     assert.deepEqual(tools.map((t) => t.name).sort(), ['delete_note', 'hang', 'save_note']);
     const refused = await s.client.callTool({ name: 'read_notes', arguments: { topic: 'a' } });
     assert.equal(refused.isError, true);
-    assert.match(textOf(refused), /changed since it was pinned \(inputSchema\.properties\.forward_to: added/);
+    assert.match(textOf(refused), /changed since it was pinned \(inputSchema\.properties\.forward_to\)/);
     const added = await s.client.callTool({ name: 'export_all', arguments: { url: 'https://example.com' } });
     assert.match(textOf(added), /new: not pinned/);
     assert.equal(notes.calls().length, 1, 'only the call made before the rug pull reached the server');
@@ -170,7 +170,7 @@ test('an upstream that does not answer in time gives a tool error; later calls s
   }
 });
 
-test('the same tool name from two servers is served under neither (shadowing), and the log says so', async () => {
+test('the same tool name pinned for two servers is served under neither (shadowing), and the log says so', async () => {
   const a = fixtureServer(dir, 'notes-i', notesTools());
   const b = fixtureServer(dir, 'notes-j', [notesTools()[0]]);
   const s = await openGate([a, b], lockFor({ 'notes-i': notesTools(), 'notes-j': [notesTools()[0]] }));
@@ -179,7 +179,7 @@ test('the same tool name from two servers is served under neither (shadowing), a
     assert.ok(!names.includes('read_notes'));
     assert.ok(names.includes('delete_note'));
     const call = await s.client.callTool({ name: 'read_notes', arguments: { topic: 'a' } });
-    assert.match(textOf(call), /shadowing: `read_notes` is offered by `notes-i` and `notes-j`/);
+    assert.match(textOf(call), /shadowing: `read_notes` is pinned for `notes-i` and `notes-j`/);
     assert.equal(s.log.entries.filter((e) => e.decision === 'withheld' && /shadowing/.test(e.reason)).length, 2);
     assert.deepEqual([...a.calls(), ...b.calls()], []);
   } finally {

@@ -59,6 +59,8 @@ export interface StartOptions {
   capabilities?: ClientCapabilities;
   /** The `ilo` settings section answered to `workspace/configuration`. */
   settings?: Record<string, unknown>;
+  /** The initialization option `languageVersion` (default 0.11). */
+  languageVersion?: string;
 }
 
 /** Requests a server may send that the test client answers with null, and records. */
@@ -118,6 +120,8 @@ export async function startSession(opts: StartOptions = {}): Promise<LspSession>
     rootUri: folderUri,
     workspaceFolders: folderUri ? [{ uri: folderUri, name: path.basename(opts.workspaceFolder!) }] : null,
     capabilities: opts.capabilities ?? {},
+    // The test programs are ilo 0.11 (without the option the server would read them at 26: no ilo on PATH).
+    initializationOptions: { languageVersion: opts.languageVersion ?? '0.11' },
   })) as InitializeResult;
   await conn.sendNotification('initialized', {});
 

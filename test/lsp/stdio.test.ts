@@ -62,6 +62,7 @@ before(async () => {
     processId: process.pid,
     rootUri: null,
     capabilities: {},
+    initializationOptions: { languageVersion: '0.11' },
   });
   assert.equal((init as { capabilities: { textDocumentSync: { change: number } } }).capabilities.textDocumentSync.change, 2);
   await conn.sendNotification('initialized', {});

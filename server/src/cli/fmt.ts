@@ -8,7 +8,7 @@
 // status is 2.
 
 import * as fs from 'node:fs';
-import { declaredArities } from '../service/analysis';
+import { declaredArities, declaredParams } from '../service/analysis';
 import { describeRefusal, formatIlo, type FormatStyle } from '../format';
 import { analyzeFiles } from './analyzeFiles';
 import type { ParsedArgs } from './args';
@@ -34,6 +34,7 @@ export function runFmt(p: ParsedArgs, io: CliIo): number {
     const r = formatIlo(analysis.text, {
       style: style as FormatStyle,
       externalArities: declaredArities(analysis.imported),
+      externalParams: declaredParams(analysis.imported),
       level: analysis.level,
     });
     if (!r.ok) {

@@ -110,9 +110,15 @@ export async function runVerify(p: ParsedArgs, io: CliIo): Promise<number> {
   if (p.flag('json')) io.out(`${JSON.stringify(records, null, 2)}\n`);
   else for (const r of records) io.out(`${formatRecord(r)}\n`);
   for (const u of outcome.unplaced) io.err(`drift without a declaration to show it on: ${u}\n`);
+  for (const m of outcome.missingDeclarations) io.err(`missing declaration: ${m}\n`);
   for (const f of outcome.failures) io.err(`not checked: ${f.message}\n`);
   for (const n of outcome.notConfigured) io.err(`not checked: server \`${n}\` is pinned but not in ${config}\n`);
-  io.err(`Checked ${outcome.checked.length} server${outcome.checked.length === 1 ? '' : 's'}: ${records.length} finding${records.length === 1 ? '' : 's'}.\n`);
-  const failed = records.some((r) => r.severity === 'error') || outcome.failures.length > 0;
+  const problems = outcome.unplaced.length + outcome.missingDeclarations.length;
+  io.err(
+    `Checked ${outcome.checked.length} server${outcome.checked.length === 1 ? '' : 's'}: ${records.length} finding${records.length === 1 ? '' : 's'}` +
+      (problems > 0 ? `; ${problems} pin${problems === 1 ? '' : 's'} without a declaration (re-import, or fix the lock's "file")` : '') +
+      '.\n',
+  );
+  const failed = records.some((r) => r.severity === 'error') || outcome.failures.length > 0 || problems > 0;
   return failed ? 1 : 0;
 }

@@ -97,7 +97,7 @@ class Normalizer {
       // Merge object parts of allOf: the common use is composing property sets.
       for (const part of s.allOf) {
         const n = this.run(part, depth + 1);
-        if (n.props) out.props = { ...(out.props ?? {}), ...n.props };
+        if (n.props) out.props = Object.assign(Object.create(null) as Record<string, NormSchema>, out.props ?? {}, n.props);
         if (n.required) out.required = sortedUnique([...(out.required ?? []), ...n.required]);
         if (n.types && !types) types = n.types;
       }
@@ -109,7 +109,8 @@ class Normalizer {
     if (!types && (s.items !== undefined || s.prefixItems !== undefined)) types = ['array'];
 
     if (types?.includes('object') || props) {
-      const p: Record<string, NormSchema> = { ...(out.props ?? {}) };
+      // No prototype: a property named `__proto__` is a property like any other.
+      const p: Record<string, NormSchema> = Object.assign(Object.create(null) as Record<string, NormSchema>, out.props ?? {});
       const req = new Set([...(out.required ?? []), ...required]);
       for (const [name, sub] of Object.entries(props ?? {})) {
         let n = this.run(sub, depth + 1);

@@ -29,6 +29,8 @@ export interface FormatOptions {
   style?: FormatStyle;
   /** Functions and tools of `use`d files: name → parameter count (they group call arguments too). */
   externalArities?: ReadonlyMap<string, number>;
+  /** Functions of `use`d files: parameter names (level-26 labelled arguments). */
+  externalParams?: ReadonlyMap<string, readonly string[]>;
   /** The level of a file without a pragma (default 0.11), as for parsing. */
   level?: LanguageLevel;
 }
@@ -63,13 +65,14 @@ export function formatIlo(text: string, options: FormatOptions = {}): FormatResu
   }
   try {
     const ext = options.externalArities && options.externalArities.size > 0 ? options.externalArities : undefined;
-    const parsed = parseIlo(text, { externalArities: ext, level: options.level });
+    const params = ext ? options.externalParams : undefined;
+    const parsed = parseIlo(text, { externalArities: ext, externalParams: params, level: options.level });
     const error = parsed.diagnostics.find((d) => d.severity === 'error');
     if (error) {
       const p = new LineIndex(text).position(error.start);
       return { ok: false, code: error.code, line: p.line, col: p.col, message: error.message };
     }
-    const v = printVerified(parsed.program, text, style, ext);
+    const v = printVerified(parsed.program, text, style, ext, params);
     const crlf = text.includes('\r\n');
     const out = crlf && !v.stats.unchanged ? v.text.replace(/\n/g, '\r\n') : v.text;
     const toOut = crlf && !v.stats.unchanged ? crlfOffsets(v.text) : (o: number) => o;

@@ -47,6 +47,7 @@ export function printVerified(
   source: string,
   style: Style,
   external: ReadonlyMap<string, number> | undefined,
+  externalParams?: ReadonlyMap<string, readonly string[]>,
 ): VerifiedText {
   const decls = program.decls;
   const names = userNames(decls, external);
@@ -58,7 +59,7 @@ export function printVerified(
   for (const d of decls) if (d.kind === 'FunctionDecl') collectStatements(d.body, statements);
   const parser = new IncrementalParser();
   let repairs = 0;
-  const options = external && external.size > 0 ? { externalArities: external, level } : { level };
+  const options = external && external.size > 0 ? { externalArities: external, externalParams, level } : { level };
 
   for (let round = 1; round <= MAX_ROUNDS; round++) {
     const rendered = render({ program, source, style, plans, arityAt, userNames: names });

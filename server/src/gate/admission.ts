@@ -4,26 +4,42 @@
 // upstream.ts, the pins from the lock, the rules from the policy.
 //
 // A tool is served when, in this order:
-//   it is a valid MCP tool definition;
+//   it is a valid MCP tool definition, within the size bounds;
 //   the policy does not deny it, and its allow list (when it has one) names it;
-//   it is pinned in the lock and its canonical hash is the pinned one — or it
-//     is new and --allow-new / the policy's `allowNew` admits it;
-//   no blocking contract lint fires (instructions to the model, hidden
-//     Unicode, requests for secrets, or any error-level finding);
-//   under read-only, it surely leaves the world alone (unknown counts as mutating);
+//   it is pinned in the lock *for this server* and its canonical hash is the
+//     pinned one — or it is new and --allow-new / the policy's `allowNew` admits it;
+//   no blocking contract lint fires over any string it shows a model
+//     (instructions to the model, hidden Unicode, requests for secrets,
+//     credentials, prototype keys, or any error-level finding: too large to
+//     check, a lint that failed);
+//   under read-only, it is proven read-only (readOnly.ts);
 //   it has the identity the policy's `expect` asks for;
 //   its input schema compiles (calls are checked against it);
-// and no other server offers a tool of the same name (then neither is served).
+// and no other server may claim its name (below).
+//
+// Names are owned per server. A name pinned for exactly one server belongs to
+// it: another server listing a tool of that name (or one that only looks like
+// it) is withheld, and the owner's tool is judged on its own merits — one
+// server can neither withhold nor shadow another's pinned tool. A name pinned
+// for two servers, or new on two servers, is served under neither.
+//
+// Work per tool is bounded and cached by definition hash (lint findings) or
+// schema (compiled checks), and admission can run in slices that yield to the
+// event loop (admitToolsAsync), so one server listing thousands of tools does
+// not stall calls to the others.
 
 import type { ToolBehavior } from '../contracts/behavior';
 import { behaviorWords } from '../contracts/behavior';
 import { lintMcpTools, type McpLintFinding } from '../contracts/lints';
+import { nameSkeleton } from '../contracts/lints/lintNames';
 import type { InputProblem, RawTool } from '../contracts/mcp';
-import { definitionHash, formatDifferences, type LockFile } from '../contracts/pins';
 import { diffSchemas } from '../contracts/mcp';
+import { lockedServer, pinKey, pinOf, tryDefinitionHash, type LockFile, type PinnedDeclarations } from '../contracts/pins';
 import { compileArgsCheck, type ArgsCheck } from './argsSchema';
-import { expectationMismatch, mutabilityVerdict, parseExpectation, servedDefinition, toolIdentity } from './identity';
+import { expectationMismatch, parseExpectation, servedDefinition, toolIdentity } from './identity';
+import { logPath } from './logShapes';
 import { allowsNew, firstMatch, selects, type GatePolicy } from './policy';
+import { readOnlyProof } from './readOnly';
 
 /** What the gate knows of one upstream server. */
 export interface ServerState {
@@ -44,7 +60,9 @@ export interface ServedTool {
   behavior: ToolBehavior;
   hash: string;
   pinned: boolean;
-  /** Checks arguments against the pinned input schema; a reason when they fail. */
+  /** Top-level property names the pinned schema declares (argument names outside it are not logged). */
+  declaredArgs: ReadonlySet<string>;
+  /** Checks arguments against the pinned input schema. */
   check: ArgsCheck;
 }
 
@@ -52,6 +70,7 @@ export interface Verdict {
   server: string;
   tool: string;
   decision: 'served' | 'withheld';
+  /** For the caller and the log alike: it never quotes text from the definition. */
   reason: string;
 }
 
@@ -62,79 +81,147 @@ export interface Admission {
   verdicts: Verdict[];
 }
 
+export interface AdmissionInput {
+  servers: ReadonlyMap<string, ServerState>;
+  lock: LockFile;
+  policy: GatePolicy;
+  lockName?: string;
+  /** The ilo declarations of the pins (what the user declared with `@behavior`/`@hints`). */
+  declarations?: PinnedDeclarations;
+  /** Lint findings by definition hash, kept across admissions. */
+  lintCache?: LintCache;
+}
+
+/** Most tools taken from one server; the rest are withheld. */
+export const MAX_TOOLS_PER_SERVER = 10_000;
+
 /** Lint codes that keep a tool from being served whatever their severity. */
-const BLOCKING_LINTS: ReadonlySet<string> = new Set(['instructs-model', 'hidden-unicode', 'requests-secret']);
+const BLOCKING_LINTS: ReadonlySet<string> = new Set(['instructs-model', 'hidden-unicode', 'requests-secret', 'credential-in-contract', 'prototype-key']);
+
+/** What a blocking finding means, in the gate's words (a finding's own message quotes the definition). */
+const LINT_SUMMARY: Readonly<Record<string, string>> = {
+  'instructs-model': 'the text instructs the model instead of describing the tool',
+  'hidden-unicode': 'the text has invisible or direction-changing characters',
+  'requests-secret': 'the tool asks the model for a secret',
+  'credential-in-contract': 'the definition contains what looks like a credential',
+  'prototype-key': 'the definition has a key named __proto__',
+  'oversized-definition': 'the definition is too large to check',
+  'lint-failed': 'the definition could not be checked',
+};
 
 function blocking(f: McpLintFinding): boolean {
   return f.severity === 'error' || BLOCKING_LINTS.has(f.code);
 }
 
-/** The parts of a definition that changed, for a reason: `description, inputSchema.properties.q`. */
-function changeSummary(pinned: unknown, live: RawTool): string {
-  const diffs = diffSchemas(pinned as never, live, 'exact');
-  const lines = formatDifferences(diffs, 3);
-  return lines.length > 0 ? lines.join('; ') : 'the definition';
+/** Blocking lint findings by definition hash (bounded: oldest dropped). */
+export class LintCache {
+  private readonly byHash = new Map<string, McpLintFinding[]>();
+  constructor(private readonly max = 20_000) {}
+
+  findings(hash: string, tool: RawTool): McpLintFinding[] {
+    const hit = this.byHash.get(hash);
+    if (hit) return hit;
+    // One tool at a time: names are compared across servers by the admission itself.
+    const found = lintMcpTools([tool], { disable: ['confusable-name'] }).filter(blocking);
+    if (this.byHash.size >= this.max) this.byHash.delete(this.byHash.keys().next().value as string);
+    this.byHash.set(hash, found);
+    return found;
+  }
 }
 
-interface Candidate {
+/** The parts of a definition that changed, as paths (never the values: they may be the attack). */
+function changeSummary(pinned: unknown, live: RawTool): string {
+  const paths = [...new Set(diffSchemas(pinned as never, live, 'exact').map((d) => logPath(d.path || 'definition')))];
+  return paths.length === 0 ? 'the definition' : paths.slice(0, 4).join(', ') + (paths.length > 4 ? ` and ${paths.length - 4} more` : '');
+}
+
+interface Passed {
   server: string;
   tool: RawTool;
+  served: ServedTool;
 }
 
-export function admitTools(servers: ReadonlyMap<string, ServerState>, lock: LockFile, policy: GatePolicy, lockName = 'the lock file'): Admission {
+/** Admission in steps: yields between tools so a driver can give the event loop a turn. */
+function* admission(input: AdmissionInput): Generator<void, Admission> {
+  const { servers, lock, policy } = input;
+  const lockName = input.lockName ?? 'the lock file';
+  const lintCache = input.lintCache ?? new LintCache();
   const verdicts: Verdict[] = [];
   const withhold = (server: string, tool: string, reason: string) => verdicts.push({ server, tool, decision: 'withheld', reason });
-  const passed: { candidate: Candidate; served: ServedTool }[] = [];
+  const passed: Passed[] = [];
   const offeredBy = new Map<string, string[]>();
 
   for (const [server, state] of servers) {
-    const pins = lock.servers[server]?.tools ?? {};
+    const pins = lockedServer(lock, server)?.tools;
     if (state.down !== undefined || !state.tools) {
-      for (const wire of Object.keys(pins)) withhold(server, wire, `server \`${server}\` is not available: ${state.down ?? 'not listed'}`);
+      for (const wire of Object.keys(pins ?? {})) withhold(server, wire, `server \`${server}\` is not available: ${state.down ?? 'not listed'}`);
       continue;
     }
     const listed = new Set(state.tools.map((t) => t.name));
-    for (const wire of Object.keys(pins)) {
+    for (const wire of Object.keys(pins ?? {})) {
       if (!listed.has(wire)) withhold(server, wire, `pinned from \`${server}\`, but the server no longer offers it`);
     }
+    // Definitions the listing refused (too large, invalid, duplicated) are withheld with the reason.
     const invalid = new Map<string, string>();
-    for (const p of state.problems ?? []) if (p.tool && /not a valid MCP tool definition/.test(p.message)) invalid.set(p.tool, p.message);
-    let findings: McpLintFinding[] = [];
-    try {
-      findings = lintMcpTools(state.tools).filter(blocking);
-    } catch {
-      findings = [];
+    for (const p of state.problems ?? []) {
+      if (!p.tool) continue;
+      if (p.severity === 'error' && !listed.has(p.tool)) withhold(server, p.tool, `not served: ${p.message.replace(/`[^`]*`/g, '`…`')}`);
+      else if (/not a valid MCP tool definition/.test(p.message)) invalid.set(p.tool, 'not a valid MCP tool definition');
     }
+    let count = 0;
     for (const tool of state.tools) {
       offeredBy.set(tool.name, [...(offeredBy.get(tool.name) ?? []), server]);
-      const result = admitOne(server, tool, pins[tool.name], policy, lockName, invalid.get(tool.name), findings.filter((f) => f.toolName === tool.name));
+      if (++count > MAX_TOOLS_PER_SERVER) {
+        withhold(server, tool.name, `server \`${server}\` lists more than ${MAX_TOOLS_PER_SERVER} tools; the rest are not served`);
+        continue;
+      }
+      const result = admitOne(server, tool, pins && Object.hasOwn(pins, tool.name) ? pins[tool.name] : undefined, input, lockName, invalid.get(tool.name), lintCache);
       if (typeof result === 'string') withhold(server, tool.name, result);
-      else passed.push({ candidate: { server, tool }, served: result });
+      else passed.push({ server, tool, served: result });
+      yield;
     }
   }
 
+  // Who owns a name: the servers that pinned it (whatever they list now).
+  const ownersOf = (name: string) => Object.keys(lock.servers).filter((s) => pinOf(lock, s, name) !== undefined);
+  // Look-alike names: the skeleton of every name pinned or listed, by server.
+  const skeletons = new Map<string, { server: string; name: string; pinned: boolean }[]>();
+  const noteSkeleton = (server: string, name: string, pinned: boolean) => {
+    const sk = nameSkeleton(name);
+    if (sk === '') return;
+    const list = skeletons.get(sk) ?? [];
+    if (!list.some((e) => e.server === server && e.name === name)) list.push({ server, name, pinned });
+    skeletons.set(sk, list);
+  };
+  for (const [server, entry] of Object.entries(lock.servers)) for (const name of Object.keys(entry.tools)) noteSkeleton(server, name, true);
+  for (const [server, state] of servers) for (const t of (state.tools ?? []).slice(0, MAX_TOOLS_PER_SERVER)) noteSkeleton(server, t.name, pinOf(lock, server, t.name) !== undefined);
+
   const served = new Map<string, ServedTool>();
-  for (const { candidate, served: s } of passed) {
-    const offering = offeredBy.get(candidate.tool.name) ?? [];
-    if (offering.length > 1) {
-      withhold(
-        candidate.server,
-        s.name,
-        `shadowing: \`${s.name}\` is offered by ${offering.map((o) => `\`${o}\``).join(' and ')}; neither is served under that name (gate one of them with --server)`,
-      );
+  for (const { server, served: s } of passed) {
+    const owners = ownersOf(s.name);
+    const offering = offeredBy.get(s.name) ?? [];
+    if (owners.length > 1) {
+      withhold(server, s.name, `shadowing: \`${s.name}\` is pinned for ${owners.map((o) => `\`${o}\``).join(' and ')}; it is served under neither (gate one of them with --server)`);
       continue;
     }
-    served.set(s.name, s);
-    verdicts.push({ server: s.server, tool: s.name, decision: 'served', reason: `${s.pinned ? 'pinned and unchanged' : 'new, allowed by the policy'} (${behaviorWords(s.behavior)})` });
-  }
-  // Shadowed names that failed earlier checks still get the shadowing note.
-  for (const [name, offering] of offeredBy) {
-    if (offering.length < 2) continue;
-    for (const server of offering) {
-      if (!verdicts.some((v) => v.server === server && v.tool === name && v.reason.startsWith('shadowing'))) {
-        withhold(server, name, `shadowing: \`${name}\` is offered by ${offering.map((o) => `\`${o}\``).join(' and ')}; neither is served under that name (gate one of them with --server)`);
+    if (owners.length === 1 && owners[0] !== server) {
+      withhold(server, s.name, `shadowing: \`${s.name}\` is pinned for \`${owners[0]}\`; \`${server}\` may not offer a tool of that name`);
+      continue;
+    }
+    if (owners.length === 0 && offering.length > 1) {
+      withhold(server, s.name, `shadowing: \`${s.name}\` is offered by ${offering.map((o) => `\`${o}\``).join(' and ')} and pinned for neither; neither is served under that name`);
+      continue;
+    }
+    if (!s.pinned) {
+      // A new tool that looks like another server's tool (`read_fiIe`, Cyrillic `rеad_file`) is a shadow too.
+      const like = (skeletons.get(nameSkeleton(s.name)) ?? []).find((e) => e.server !== server && e.name !== s.name);
+      if (like) {
+        withhold(server, s.name, `shadowing: \`${s.name}\` looks like \`${like.name}\` of \`${like.server}\` (same letters after folding case, separators and look-alike characters)`);
+        continue;
       }
     }
+    served.set(s.name, s);
+    verdicts.push({ server, tool: s.name, decision: 'served', reason: `${s.pinned ? 'pinned and unchanged' : 'new, allowed by the policy'} (${behaviorWords(s.behavior)})` });
   }
 
   const withheld = new Map<string, Verdict[]>();
@@ -142,38 +229,75 @@ export function admitTools(servers: ReadonlyMap<string, ServerState>, lock: Lock
   return { served, withheld, verdicts };
 }
 
+/** Admit in one go (tests, small listings). */
+export function admitTools(
+  servers: ReadonlyMap<string, ServerState>,
+  lock: LockFile,
+  policy: GatePolicy,
+  lockName = 'the lock file',
+  extra: Pick<AdmissionInput, 'declarations' | 'lintCache'> = {},
+): Admission {
+  const steps = admission({ servers, lock, policy, lockName, ...extra });
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/** Admit in slices of at most `sliceMs`, giving the event loop a turn between them. */
+export async function admitToolsAsync(input: AdmissionInput, sliceMs = 8): Promise<Admission> {
+  const steps = admission(input);
+  let started = performance.now();
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+    if (performance.now() - started > sliceMs) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      started = performance.now();
+    }
+  }
+}
+
 /** The served tool, or why it is withheld. */
 function admitOne(
   server: string,
   tool: RawTool,
   pin: LockFile['servers'][string]['tools'][string] | undefined,
-  policy: GatePolicy,
+  input: AdmissionInput,
   lockName: string,
   invalid: string | undefined,
-  findings: readonly McpLintFinding[],
+  lintCache: LintCache,
 ): ServedTool | string {
+  const { policy } = input;
   const wire = tool.name;
   if (invalid) return invalid;
   const denied = firstMatch(policy.deny, server, wire);
   if (denied) return `denied by the policy (deny "${denied}")`;
   if (policy.allow && !firstMatch(policy.allow, server, wire)) return `not in the policy's allow list`;
-  const hash = definitionHash(tool);
+  const hash = tryDefinitionHash(tool);
+  if (hash === undefined) return 'its definition is nested too deeply to be hashed';
   if (pin) {
-    if (definitionHash(pin.definition) !== pin.hash) return `its pin in ${lockName} does not match its own hash (edited by hand?); re-import the tool`;
+    if (tryDefinitionHash(pin.definition) !== pin.hash) return `its pin in ${lockName} does not match its own hash (edited by hand?); re-import the tool`;
     if (pin.hash !== hash) return `changed since it was pinned (${changeSummary(pin.definition, tool)}); review it and re-import to accept`;
   } else if (!allowsNew(policy, server, wire)) {
-    return `new: not pinned in ${lockName} (import it with \`ilo-ls import\`, or allow new tools with --allow-new)`;
+    return `new: not pinned for \`${server}\` in ${lockName} (import it with \`ilo-ls import\`, or allow new tools with --allow-new)`;
+  }
+  let findings: McpLintFinding[];
+  try {
+    findings = lintCache.findings(hash, tool);
+  } catch {
+    return 'contract lint lint-failed: the definition could not be checked';
   }
   if (findings.length > 0) {
     const f = findings[0];
-    return `contract lint ${f.code} at ${f.path}: ${f.message}${findings.length > 1 ? ` (and ${findings.length - 1} more)` : ''}`;
+    const more = findings.length > 1 ? ` (and ${findings.length - 1} more)` : '';
+    return `contract lint ${f.code} at ${logPath(f.path)}: ${LINT_SUMMARY[f.code] ?? 'the definition is unsafe to show a model'}${more}`;
   }
-  const behavior = toolIdentity(tool);
+  const declaration = input.declarations?.found.get(pinKey(server, wire));
+  const behavior = toolIdentity(tool, pin ? declaration?.behavior : undefined);
   if (policy.readOnly) {
-    const verdict = mutabilityVerdict(behavior);
-    if (verdict !== 'read-only') {
-      return `read-only: the tool ${verdict === 'mutates' ? 'changes the world' : 'may change the world (its mutability is not surely PURE)'} (${behaviorWords(behavior)})`;
-    }
+    const proof = readOnlyProof(tool, pin !== undefined, declaration);
+    if (!proof.ok) return proof.reason;
   }
   for (const [selector, text] of Object.entries(policy.expect ?? {})) {
     if (!selects(selector, server, wire)) continue;
@@ -181,8 +305,11 @@ function admitOne(
     const mismatch = 'error' in parsed ? parsed.error : expectationMismatch(parsed.expectation, behavior);
     if (mismatch) return `the policy expects "${text}" of it (${selector}): ${mismatch}`;
   }
-  const compiled = compileArgsCheck(pin ? pin.definition.inputSchema : tool.inputSchema);
+  const schema = pin ? pin.definition.inputSchema : tool.inputSchema;
+  const compiled = compileArgsCheck(schema);
   if ('error' in compiled) return compiled.error;
+  const props = schema && typeof schema === 'object' && !Array.isArray(schema) ? (schema as { properties?: unknown }).properties : undefined;
+  const declaredArgs = new Set(props && typeof props === 'object' && !Array.isArray(props) ? Object.keys(props) : []);
   return {
     name: wire,
     server,
@@ -190,6 +317,7 @@ function admitOne(
     behavior,
     hash,
     pinned: pin !== undefined,
+    declaredArgs,
     check: compiled.check,
   };
 }

@@ -6,7 +6,7 @@
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { LOCK_FILE_NAME, emptyLock, parseLock, type LockFile } from '../contracts/pins';
+import { LOCK_FILE_NAME, emptyLock, findPinnedDeclarations, parseLock, type LockFile, type PinnedDeclarations } from '../contracts/pins';
 import { readMcpConfigFile, type ServerConfig } from '../contracts/mcp';
 import { effectivePolicy, parsePolicy, type GatePolicy } from './policy';
 
@@ -20,6 +20,8 @@ export interface GateArgs {
   allowNew?: boolean;
   /** Deadline of one upstream call, in seconds. */
   timeoutSeconds?: number;
+  /** Largest message either way, in MiB. */
+  maxMessageMiB?: number;
 }
 
 export interface LoadedGate {
@@ -27,7 +29,10 @@ export interface LoadedGate {
   lock: LockFile;
   lockPath: string;
   policy: GatePolicy;
+  /** The ilo declarations of the pins (for `@behavior` under read-only). */
+  declarations: PinnedDeclarations;
   callTimeoutMs?: number;
+  maxMessageBytes?: number;
   /** Things the user should know that do not stop the gate. */
   warnings: string[];
 }
@@ -86,13 +91,25 @@ export function loadGate(args: GateArgs, cwd = process.cwd()): LoadedGate | { er
   }
 
   if (args.timeoutSeconds !== undefined && !(args.timeoutSeconds > 0)) errors.push('--timeout must be a positive number of seconds');
+  if (args.maxMessageMiB !== undefined && !(args.maxMessageMiB > 0 && args.maxMessageMiB <= 1024)) errors.push('--max-message must be a number of MiB between 0 and 1024');
   if (errors.length > 0) return { errors };
+  const readText = (file: string) => {
+    try {
+      return fs.readFileSync(file, 'utf8');
+    } catch {
+      return undefined;
+    }
+  };
+  const declarations = findPinnedDeclarations(lock, path.dirname(lockPath), readText);
+  for (const p of declarations.problems) warnings.push(`${p.message}; its declared behavior cannot be read`);
   return {
     servers,
     lock,
     lockPath,
     policy: effectivePolicy(policy, { readOnly: args.readOnly, allowNew: args.allowNew }),
+    declarations,
     callTimeoutMs: args.timeoutSeconds !== undefined ? args.timeoutSeconds * 1000 : undefined,
+    maxMessageBytes: args.maxMessageMiB !== undefined ? Math.round(args.maxMessageMiB * 1024 * 1024) : undefined,
     warnings,
   };
 }

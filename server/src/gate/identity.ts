@@ -3,7 +3,8 @@
 // the policy expects, and the definition the gate serves with its identity
 // attached (`_meta["ilo-lang.dev/behavior"]` and the MCP annotation hints).
 
-import { isJsonObject, type JsonObject } from '../schema/json';
+import { isJsonObject, type JsonObject, type JsonValue } from '../schema/json';
+import { dict, nullProtoCopy, setOwn } from '../contracts/safeJson';
 import { classifyBehaviorWord, allowedBehaviorWords } from '../schema/behaviorWords';
 import {
   BEHAVIOR_META_KEY,
@@ -14,6 +15,7 @@ import {
   hintsForBehavior,
   inferBehavior,
   type Action,
+  type BehaviorTriple,
   type Confidence,
   type Domain,
   type Mutability,
@@ -99,9 +101,26 @@ function declaredBehavior(tool: RawTool): ToolBehavior | undefined {
   return { mutability: m.value as Mutability, action: a.value as Action, domain: d.value as Domain, source: 'declared', confidence: 'high' };
 }
 
-/** The behavior of an upstream tool: what it declares in `_meta`, else what its annotations, name and description say. */
-export function toolIdentity(tool: RawTool): ToolBehavior {
+/**
+ * The behavior of an upstream tool: what the user declared with `@behavior` in
+ * the ilo file the tool was imported into (complete triples only), else what
+ * the tool declares in `_meta`, else what its annotations, name and
+ * description say.
+ */
+export function toolIdentity(tool: RawTool, declared?: Partial<BehaviorTriple>): ToolBehavior {
+  const own = declared ? completeTriple(declared) : undefined;
+  if (own) return { ...own, source: 'declared', confidence: 'high' };
   return declaredBehavior(tool) ?? inferBehavior(factsFromMcpTool(tool as Parameters<typeof factsFromMcpTool>[0]));
+}
+
+/** The mutability a definition claims for itself: `_meta` declared behavior, else `readOnlyHint`. */
+export function claimedMutability(tool: RawTool): { value: Mutability; by: string }[] {
+  const out: { value: Mutability; by: string }[] = [];
+  const meta = declaredBehavior(tool);
+  if (meta?.mutability) out.push({ value: meta.mutability, by: `its _meta["${BEHAVIOR_META_KEY}"]` });
+  const hint = isJsonObject(tool.annotations) && Object.hasOwn(tool.annotations, 'readOnlyHint') ? tool.annotations.readOnlyHint : undefined;
+  if (typeof hint === 'boolean') out.push({ value: hint ? 'PURE' : 'MUTATES', by: `its readOnlyHint (${hint})` });
+  return out;
 }
 
 /**
@@ -129,20 +148,26 @@ export function identityMeta(b: ToolBehavior): JsonObject {
 }
 
 /**
- * The definition the gate serves: the upstream tool as pinned, its identity
- * in `_meta`, where it comes from, and annotation hints filled in where the
- * upstream gave none (hints it gave are kept as they are).
+ * The definition the gate serves: the upstream tool exactly as listed (and
+ * hashed) — copied key by key into objects without a prototype, so a key such
+ * as `__proto__` is served as it was hashed — plus the gate's own keys:
+ * `_meta["ilo-lang.dev/behavior"]`, `_meta["ilo-lang.dev/gate"]`, and the
+ * annotation hints its behavior implies where the upstream gave none (hints
+ * it gave are kept as they are).
  */
 export function servedDefinition(tool: RawTool, b: ToolBehavior, origin: { server: string; hash: string; pinned: boolean }): RawTool {
-  const annotations: JsonObject = {};
+  const out = nullProtoCopy(tool) as RawTool;
+  const implied: JsonObject = {};
   const t = completeTriple(b);
-  if (t) Object.assign(annotations, hintsForBehavior(t));
-  else if (b.mutability) annotations.readOnlyHint = b.mutability === 'PURE';
-  if (isJsonObject(tool.annotations)) Object.assign(annotations, tool.annotations);
-  const meta: JsonObject = isJsonObject(tool._meta) ? { ...tool._meta } : {};
-  meta[BEHAVIOR_META_KEY] = identityMeta(b);
-  meta[GATE_META_KEY] = { server: origin.server, hash: origin.hash, pinned: origin.pinned };
-  const out: RawTool = { ...tool, _meta: meta };
-  if (Object.keys(annotations).length > 0) out.annotations = annotations;
+  if (t) Object.assign(implied, hintsForBehavior(t));
+  else if (b.mutability) implied.readOnlyHint = b.mutability === 'PURE';
+  // (A definition whose annotations or _meta are not objects is not a valid MCP tool and is never served.)
+  const annotations = isJsonObject(out.annotations) ? out.annotations : dict<JsonValue>();
+  for (const [k, v] of Object.entries(implied)) if (!Object.hasOwn(annotations, k)) setOwn(annotations, k, v);
+  if (Object.keys(annotations).length > 0 && (out.annotations === undefined || isJsonObject(out.annotations))) setOwn(out, 'annotations', annotations);
+  const meta = isJsonObject(out._meta) ? out._meta : dict<JsonValue>();
+  setOwn(meta, BEHAVIOR_META_KEY, identityMeta(b));
+  setOwn(meta, GATE_META_KEY, { server: origin.server, hash: origin.hash, pinned: origin.pinned });
+  setOwn(out, '_meta', meta);
   return out;
 }

@@ -15,9 +15,17 @@
 //
 // The walk is iterative (an explicit task stack), so deeply nested input
 // cannot overflow the call stack.
+//
+// Level 26 adds: sum-type variants (value names: `circle 5` constructs,
+// `circle(r):` and `dot:` match), labelled arguments (`f(lo: 1)` names the
+// parameter `lo` of `f`), `req`/`ens` conditions (in the function's frame),
+// test blocks (their function), anonymous record fields, and a bare
+// zero-argument name such as `e` reading a local of that name when one is
+// bound. Builtins are those of the file's level.
 
-import type { AliasDecl, Decl, Expr, LambdaExpr, MatchArm, Name, Param, Program, Span, Stmt, TypeDecl, TypeExpr } from '../syntax/ast';
-import { canonicalBuiltinName, lookupBuiltin } from '../syntax/builtins';
+import type { AliasDecl, Decl, Expr, LambdaExpr, MatchArm, Name, Param, Pattern, Program, Span, Stmt, SumTypeDecl, TypeDecl, TypeExpr, Variant } from '../syntax/ast';
+import type { BuiltinTable } from '../syntax/builtinKit';
+import { levelById } from '../level';
 import { forEachNode } from '../syntax/walk';
 import { NUM, TEXT, BOOL, UNKNOWN, listOf, type Ty } from '../check/types';
 import { annotationNames } from './annotationNames';
@@ -30,6 +38,7 @@ import {
   localKey,
   namespaceOf,
   unresolvedFieldKey,
+  variantKey,
   type Namespace,
   type Occurrence,
   type OccurrencePlace,
@@ -117,10 +126,14 @@ class Resolver {
   private readonly types = new Map<string, { decl: Decl; file: string }>();
   private readonly facts: TypeFacts;
   private readonly fieldOwners = new Map<string, string[]>();
+  /** Level 26: variant name → its sum type (first wins, as for other globals). */
+  private readonly variants = new Map<string, { decl: SumTypeDecl; variant: Variant; file: string }>();
+  private readonly builtins: BuiltinTable;
   private scopes: Scope[] = [];
   private readonly tasks: Task[] = [];
 
   constructor(private readonly input: ResolveInput) {
+    this.builtins = levelById(input.program.level ?? '0.11').builtins;
     for (const d of input.program.decls) this.addGlobal(d, input.path);
     for (const l of input.importedLocated) this.addGlobal(l.decl, l.file ?? input.path);
     const aliases = [...this.types.values()].map((v) => v.decl).filter((d): d is AliasDecl => d.kind === 'AliasDecl');
@@ -187,6 +200,28 @@ class Resolver {
     const table = namespaceOf(kind) === 'value' ? this.values : this.types;
     // First wins: the file's own declarations, then imports in order.
     if (!table.has(name.text)) table.set(name.text, { decl: d, file });
+    if (d.kind === 'SumTypeDecl') {
+      for (const v of d.variants) if (!this.variants.has(v.name.text)) this.variants.set(v.name.text, { decl: d, variant: v, file });
+    }
+  }
+
+  private variantSymbol(name: string): ResolvedSymbol | undefined {
+    const hit = this.variants.get(name);
+    if (!hit) return undefined;
+    return this.intern(variantKey(hit.file, hit.decl.name.text, name), () => ({
+      kind: 'variant',
+      name,
+      file: hit.file,
+      declaration: hit.variant.name,
+      decl: hit.decl,
+      owner: hit.decl.name.text,
+      typeExpr: hit.variant.payload,
+    }));
+  }
+
+  /** A function, tool or variant named `name` (values). */
+  private value(name: string): ResolvedSymbol | undefined {
+    return this.global('value', name) ?? this.variantSymbol(name);
   }
 
   private record(name: string): TypeDecl | undefined {
@@ -207,8 +242,8 @@ class Resolver {
   }
 
   private builtin(name: string): ResolvedSymbol | undefined {
-    const canonical = canonicalBuiltinName(name);
-    const b = canonical === undefined ? undefined : lookupBuiltin(canonical);
+    const canonical = this.builtins.canonical(name);
+    const b = canonical === undefined ? undefined : this.builtins.lookup(canonical);
     if (!b) return undefined;
     // Keyed by canonical name; `name` is how this occurrence spells it (long forms allowed).
     return { key: builtinKey(b.name), kind: 'builtin', name, file: '', builtin: b };
@@ -288,6 +323,7 @@ class Resolver {
 
   /** `name=` : rebinds a local of this frame, or declares one. */
   private bind(name: Name, ty: Ty, extra: Partial<ResolvedSymbol> = {}): void {
+    if (name.text === '_') return; // `_=expr` (level 26) discards the value
     const existing = this.frameLocal(name.text);
     if (existing) this.emit(name, existing, 'write');
     else this.declareLocal(name, 'binding', { ty, ...extra });
@@ -301,9 +337,27 @@ class Resolver {
     const ownName = declName(d);
     if (own && ownName) this.emit(ownName, own, 'declaration');
     switch (d.kind) {
-      case 'FunctionDecl':
-        this.push(this.open(true), () => this.params(d.params, d), () => this.type(d.returnType), ...this.stmts(d.body), this.close);
+      case 'FunctionDecl': {
+        const contracts = [...(d.requires ?? []), ...(d.ensures ?? [])].map((e) => this.expr(e));
+        this.push(this.open(true), () => this.params(d.params, d), () => this.type(d.returnType), ...contracts, ...this.stmts(d.body), this.close);
         return;
+      }
+      case 'SumTypeDecl':
+        for (const v of d.variants) {
+          const s = this.variantSymbol(v.name.text);
+          if (s && s.declaration === v.name) this.emit(v.name, s, 'declaration');
+          if (v.payload) this.type(v.payload);
+        }
+        return;
+      case 'TestDecl': {
+        const target = this.global('value', d.target.text);
+        if (target) this.emit(d.target, target, 'read');
+        for (const c of d.cases) {
+          const callee = this.global('value', c.callee.text);
+          if (callee) this.emit(c.callee, callee, 'read');
+        }
+        return;
+      }
       case 'ToolDecl':
       case 'ErrorDecl': {
         const ret = d.returnType;
@@ -425,6 +479,12 @@ class Resolver {
         ...this.block(arm.body, [
           () => {
             const p = arm.pattern;
+            this.patternNames(p);
+            if (p.kind === 'VariantPat') {
+              const v = this.variants.get(p.tag.text);
+              this.declareLocal(p.binding, 'binding', { ty: v?.variant.payload ? this.facts.of(v.variant.payload) : UNKNOWN });
+              return;
+            }
             if (p.kind !== 'OkPat' && p.kind !== 'ErrPat' && p.kind !== 'TypePat') return;
             const st = subject ? this.infer(subject) : UNKNOWN;
             let ty: Ty = UNKNOWN;
@@ -439,6 +499,20 @@ class Resolver {
     return tasks;
   }
 
+  /** Level 26: the variant names a pattern mentions (`circle(r):`, a bare `dot:`, `a|b:`). */
+  private patternNames(p: Pattern): void {
+    if (p.kind === 'VariantPat') {
+      const s = this.variantSymbol(p.tag.text);
+      if (s) this.emit(p.tag, s, 'read');
+    } else if (p.kind === 'LitPat' && p.value.kind === 'Text') {
+      // Only a bare name: `emit` skips the quoted text pattern `"dot":`.
+      const s = this.variantSymbol(p.value.value);
+      if (s) this.emit(p, s, 'read');
+    } else if (p.kind === 'OrPat') {
+      for (const a of p.alternatives) this.patternNames(a);
+    }
+  }
+
   // ------------------------------------------------------------ expressions
 
   /** A task that resolves the names in an expression. */
@@ -449,17 +523,24 @@ class Resolver {
   private visit(e: Expr): void {
     switch (e.kind) {
       case 'Ref': {
-        const s = this.local(e.name) ?? this.global('value', e.name) ?? this.builtin(e.name);
+        const s = this.local(e.name) ?? this.value(e.name) ?? this.builtin(e.name);
         if (s) this.emit(this.refName(e), s, 'read');
         return;
       }
       case 'Call': {
         const c = e.callee;
-        const s = this.builtin(c.text) ?? this.global('value', c.text) ?? this.local(c.text);
+        // A bare name without arguments (`e`, `now`) reads a local of that name when one is bound.
+        const bareLocal = e.args.length === 0 && e.parens !== true ? this.local(c.text) : undefined;
+        const s = bareLocal ?? this.builtin(c.text) ?? this.value(c.text) ?? this.local(c.text);
         if (s) this.emit(c, s, 'read');
+        if (e.labels) this.labels(c.text, e.labels);
         this.push(...e.args.map((a) => this.expr(a)));
         return;
       }
+      case 'AnonRecord':
+        for (const f of e.fields) this.emit(f.name, this.intern(unresolvedFieldKey(f.name.text), () => ({ kind: 'field', name: f.name.text, file: '' })), 'write');
+        this.push(...e.fields.map((f) => this.expr(f.value)));
+        return;
       case 'Field': {
         // `xs.i` with `i` a local (and no record has a field `i`) indexes a list.
         const asIndex = this.local(e.field.text);
@@ -515,6 +596,27 @@ class Resolver {
         return;
       default:
         return;
+    }
+  }
+
+  /** Level 26: `f(lo: 1)` / `f lo:1`: each label names a parameter of the function called. */
+  private labels(callee: string, labels: ReadonlyArray<Name | undefined>): void {
+    const hit = this.values.get(callee);
+    if (!hit || hit.decl.kind !== 'FunctionDecl') return;
+    const decl = hit.decl;
+    for (const l of labels) {
+      const p = l && decl.params.find((x) => x.name.text === l.text);
+      if (!l || !p) continue;
+      const s = this.intern(localKey(hit.file, p.name.start), () => ({
+        kind: 'param',
+        name: p.name.text,
+        file: hit.file,
+        declaration: p.name,
+        role: 'param',
+        typeExpr: p.type,
+        decl,
+      }));
+      this.emit(l, s, 'read');
     }
   }
 

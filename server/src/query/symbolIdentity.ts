@@ -7,7 +7,7 @@ import type { Decl, Name, Span, TypeExpr } from '../syntax/ast';
 import type { Builtin } from '../syntax/builtins';
 import type { Ty } from '../check/types';
 
-export type SymbolKind = 'function' | 'tool' | 'type' | 'alias' | 'field' | 'param' | 'local' | 'builtin';
+export type SymbolKind = 'function' | 'tool' | 'type' | 'alias' | 'field' | 'param' | 'local' | 'builtin' | 'variant';
 
 export interface ResolvedSymbol {
   /**
@@ -35,7 +35,7 @@ export interface ResolvedSymbol {
   typeExpr?: TypeExpr;
   /** Locals: the type inferred at the first binding (unknown when not known). */
   ty?: Ty;
-  /** Fields: the record type's name. */
+  /** Fields: the record type's name; variants: the sum type's name. */
   owner?: string;
   /** A local bound by destructuring (`{a;b}=r`): the field it takes its name from. */
   destructures?: ResolvedSymbol;
@@ -73,10 +73,12 @@ export function declSymbolKind(d: Decl): SymbolKind | undefined {
     case 'ToolDecl':
       return 'tool';
     case 'TypeDecl':
+    case 'SumTypeDecl':
       return 'type';
     case 'AliasDecl':
       return 'alias';
     case 'UseDecl':
+    case 'TestDecl':
       return undefined;
     case 'ErrorDecl':
       if (!d.name || d.intended === 'use') return undefined;
@@ -89,6 +91,8 @@ export const fieldKey = (file: string, typeName: string, field: string): string 
 export const unresolvedFieldKey = (field: string): string => `?field:${field}`;
 export const localKey = (file: string, start: number): string => `${file}@${start}`;
 export const builtinKey = (canonical: string): string => `builtin:${canonical}`;
+/** Level 26: a variant of a sum type (`circle` of `type shape = circle(n) | dot`). */
+export const variantKey = (file: string, typeName: string, variant: string): string => `${file}#type:${typeName}|${variant}`;
 
 /** How a symbol is named in messages: "function `f`", "field `x` of `pt`". */
 export function describeSymbol(s: ResolvedSymbol): string {
@@ -96,7 +100,9 @@ export function describeSymbol(s: ResolvedSymbol): string {
     case 'field':
       return s.owner ? `field \`${s.name}\` of \`${s.owner}\`` : `field \`${s.name}\``;
     case 'type':
-      return `record type \`${s.name}\``;
+      return s.decl?.kind === 'SumTypeDecl' ? `sum type \`${s.name}\`` : `record type \`${s.name}\``;
+    case 'variant':
+      return s.owner ? `variant \`${s.name}\` of \`${s.owner}\`` : `variant \`${s.name}\``;
     case 'local':
       return `local \`${s.name}\``;
     case 'param':

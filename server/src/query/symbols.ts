@@ -59,7 +59,7 @@ export function localBindings(fn: Callable): Array<{ name: Name; role: 'param' |
   forEachNode(fn.body, (n) => {
     if (isArm(n)) {
       const p = n.pattern;
-      if (p.kind === 'OkPat' || p.kind === 'ErrPat' || p.kind === 'TypePat') out.push({ name: p.binding, role: 'binding' });
+      if (p.kind === 'OkPat' || p.kind === 'ErrPat' || p.kind === 'TypePat' || p.kind === 'VariantPat') out.push({ name: p.binding, role: 'binding' });
     } else if (!isParam(n) && 'kind' in n && n.kind !== 'Lambda') {
       visitStmt(n as Stmt);
     }

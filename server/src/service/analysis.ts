@@ -41,6 +41,8 @@ interface FileState {
   reuse: ContractReuse;
   /** Arities of functions the file saw through `use` last time (used for the next parse). */
   external: Map<string, number>;
+  /** Parameter names of the used functions (level-26 labels). */
+  externalParams?: Map<string, readonly string[]>;
 }
 
 export function sortDiagnostics(diags: Diagnostic[]): Diagnostic[] {
@@ -69,6 +71,22 @@ export function contractsFor(analyses: readonly FileAnalysis[], scope: Collision
 }
 
 /** Arity of every function and tool among `decls` (for the parser's call resolution). */
+/** Parameter names of the functions among `decls` (labelled arguments at level 26). */
+export function declaredParams(decls: readonly Decl[]): Map<string, readonly string[]> {
+  const out = new Map<string, readonly string[]>();
+  for (const d of decls) if (d.kind === 'FunctionDecl') out.set(d.name.text, d.params.map((p) => p.name.text));
+  return out;
+}
+
+function sameParams(a: ReadonlyMap<string, readonly string[]>, b: ReadonlyMap<string, readonly string[]>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [name, ps] of a) {
+    const other = b.get(name);
+    if (other === undefined || other.length !== ps.length || other.some((p, i) => p !== ps[i])) return false;
+  }
+  return true;
+}
+
 export function declaredArities(decls: readonly Decl[]): Map<string, number> {
   const arities = new Map<string, number>();
   for (const d of decls) {
@@ -135,13 +153,17 @@ export class Analyzer {
     // Parse with last time's imported arities (usually unchanged), and again
     // only when resolving the imports shows they changed.
     const level = this.defaultLevel;
-    const withExternal = (ext: Map<string, number>) => (ext.size > 0 ? { externalArities: ext, level } : { level });
-    let parsed = state.parser.parse(text, withExternal(state.external));
+    const withExternal = (ext: Map<string, number>, params: Map<string, readonly string[]>) =>
+      ext.size > 0 ? { externalArities: ext, externalParams: params, level } : { level };
+    state.externalParams ??= new Map();
+    let parsed = state.parser.parse(text, withExternal(state.external, state.externalParams));
     const imports = resolveImports(abs, parsed.program, this.host, (p, t) => this.parseImported(p, t));
     const external = declaredArities(imports.imported);
-    if (!sameArities(external, state.external)) {
+    const params = declaredParams(imports.imported);
+    if (!sameArities(external, state.external) || !sameParams(params, state.externalParams)) {
       state.external = external;
-      parsed = state.parser.parse(text, withExternal(external));
+      state.externalParams = params;
+      parsed = state.parser.parse(text, withExternal(external, params));
     }
     const fileLevel = levelById(parsed.program.level ?? '0.11');
     const checkDiags = state.checker.check(parsed.program, {
@@ -184,7 +206,7 @@ export class Analyzer {
     const imports = resolveImports(abs, program, this.host, (p, t) => this.parseImported(p, t));
     // As in analyze: calls to used functions take their arity from the used files.
     const external = declaredArities(imports.imported);
-    if (external.size > 0) program = parseIlo(text, { externalArities: external, level }).program;
+    if (external.size > 0) program = parseIlo(text, { externalArities: external, externalParams: declaredParams(imports.imported), level }).program;
     const imported = imports.imported.map((decl) => ({ decl, file: imports.importedFile.get(decl) }));
     return { input: { path: abs, program, text, imported }, dependencies: imports.dependencies };
   }

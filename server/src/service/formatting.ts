@@ -4,9 +4,9 @@
 
 import type { Range, TextEdit } from 'vscode-languageserver';
 import type { TextEdit as CoreEdit } from '../diagnostics';
-import { describeRefusal, formatEdits, formatRangeEdits, FORMAT_STYLES, type FormatRefusal, type FormatStyle } from '../format';
+import { describeRefusal, formatEdits, formatRangeEdits, FORMAT_STYLES, type FormatOptions, type FormatRefusal, type FormatStyle } from '../format';
 import type { LineIndex } from '../syntax/lineIndex';
-import { declaredArities, type FileAnalysis } from './analysis';
+import { declaredArities, declaredParams, type FileAnalysis } from './analysis';
 
 export type FormattingOutcome = { edits: TextEdit[] } | { refused: string };
 
@@ -15,19 +15,21 @@ export function formatStyleSetting(value: unknown): FormatStyle {
   return FORMAT_STYLES.includes(value as FormatStyle) ? (value as FormatStyle) : 'expanded';
 }
 
+/** The file's level (its pragma's or the setting) and what its `use`d files declare. */
+function formatOptions(analysis: FileAnalysis, style: FormatStyle): FormatOptions {
+  return { style, externalArities: declaredArities(analysis.imported), externalParams: declaredParams(analysis.imported), level: analysis.level };
+}
+
 /** Edits that format the whole document. */
 export function documentFormatting(analysis: FileAnalysis, index: LineIndex, style: FormatStyle): FormattingOutcome {
-  return outcome(formatEdits(analysis.text, { style, externalArities: declaredArities(analysis.imported) }), index);
+  return outcome(formatEdits(analysis.text, formatOptions(analysis, style)), index);
 }
 
 /** Edits that format the declarations the range touches (whole declarations; the rest is left alone). */
 export function rangeFormatting(analysis: FileAnalysis, index: LineIndex, range: Range, style: FormatStyle): FormattingOutcome {
   const start = index.offsetAt(range.start.line, range.start.character);
   const end = index.offsetAt(range.end.line, range.end.character);
-  const edits = formatRangeEdits(analysis.text, Math.min(start, end), Math.max(start, end), {
-    style,
-    externalArities: declaredArities(analysis.imported),
-  });
+  const edits = formatRangeEdits(analysis.text, Math.min(start, end), Math.max(start, end), formatOptions(analysis, style));
   return outcome(edits, index);
 }
 

@@ -12,6 +12,7 @@ import { forEachNode, isParam } from '../syntax/walk';
 import type { FileAnalysis } from './analysis';
 import type { LineIndex } from '../syntax/lineIndex';
 import { rangeOf } from './lspDiagnostics';
+import { levelById, NEWEST_KNOWN_RELEASE, pragmaVerdict } from '../level';
 
 /** Extra sections for declarations (the schema layer plugs in here). */
 export type DeclHoverSections = (decl: Decl, visible: readonly LocatedDecl[]) => string[];
@@ -32,6 +33,10 @@ export function hoverAt(
   offset: number,
   declSections: DeclHoverSections = () => [],
 ): Hover | undefined {
+  const pragma = analysis.program.pragma;
+  if (pragma !== undefined && offset >= pragma.start && offset <= pragma.end) {
+    return { contents: { kind: MarkupKind.Markdown, value: pragmaHover(pragma) }, range: rangeOf(index, pragma.start, pragma.end) };
+  }
   const hit = symbolAt(analysis, offset);
   if (!hit) return undefined;
   const t = hit.target;
@@ -58,6 +63,12 @@ export function hoverAt(
       break;
     }
     case 'decl': {
+      if (hit.symbol.kind === 'variant' && t.decl.kind === 'SumTypeDecl') {
+        // A variant: its own form, then the sum type it belongs to.
+        const v = t.decl.variants.find((x) => x.name.text === hit.symbol.name);
+        parts.push(fence('ilo', v?.payload ? `${hit.symbol.name}(${typeText(v.payload)})` : hit.symbol.name));
+        parts.push(`variant of \`${t.decl.name.text}\`${v?.payload ? ': `' + hit.symbol.name + ' x` builds one, `' + hit.symbol.name + '(x):` matches it' : ''}`);
+      }
       parts.push(fence('ilo', declSignature(t.decl)));
       const prose = t.decl.doc.filter((c) => !c.text.trim().startsWith('@')).map((c) => c.text.trim()).join(' ');
       if (prose) parts.push(prose);
@@ -70,4 +81,30 @@ export function hoverAt(
     contents: { kind: MarkupKind.Markdown, value: parts.join('\n\n') },
     range: rangeOf(index, hit.range.start, hit.range.end),
   };
+}
+
+/** Hover on the `^26.5` pragma: the level the file is read at, and what is worth knowing about the version. */
+function pragmaHover(p: { version: string }): string {
+  const [major, minor] = p.version.split('.').map(Number);
+  const v = pragmaVerdict({ major, minor });
+  const level = levelById(v.level);
+  const parts = [fence('ilo', `^${p.version}`), `Version pragma: this file needs ilo ${p.version} or newer and is read at language level **${level.id}** (${level.title}).`];
+  const newest = `${NEWEST_KNOWN_RELEASE.major}.${NEWEST_KNOWN_RELEASE.minor}`;
+  switch (v.note) {
+    case 'newer-than-known':
+      parts.push(`ilo ${p.version} is newer than this tooling knows (${newest}): the file is read as ${newest}; newer syntax may be reported as errors.`);
+      break;
+    case 'older-line':
+      parts.push(`${p.version} is a pre-CalVer release; the tooling reads it with its newest level.`);
+      break;
+    case 'unknown-release':
+      parts.push(`No ilo release is called ${p.version}; the file is read at the newest level.`);
+      break;
+    case 'no-pragma-at-0.11':
+      parts.push('ilo 0.11 had no version pragma: its reference reports this line as a syntax error (ILO-P001).');
+      break;
+    default:
+      break;
+  }
+  return parts.join('\n\n');
 }

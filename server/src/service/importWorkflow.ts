@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
   driftByFile,
+  findPinnedDeclarations,
   driftDiagnostics,
   importTools,
   importToolsFromText,
@@ -117,6 +118,8 @@ export interface VerifyOutcome {
   failures: McpListError[];
   notConfigured: string[];
   checked: string[];
+  /** Pins whose ilo declaration cannot be found (the lock's `file` is gone or no longer declares them). */
+  missingDeclarations: string[];
 }
 
 /** Re-lists every pinned server and turns drift into diagnostics on the imported files. */
@@ -135,8 +138,12 @@ export async function verifyAgainstServers(lockPath: string, configPath: string,
     failures: verify.failures,
     notConfigured: verify.notConfigured,
     checked: verify.checked,
+    missingDeclarations: [],
   };
   const lockDir = path.dirname(path.resolve(lockPath));
+  // A pin is checked against its declaration too: a lock whose file no longer declares the tools is not "0 findings".
+  const declared = findPinnedDeclarations(parsed.lock, lockDir, readText);
+  outcome.missingDeclarations = declared.problems.map((p) => p.message);
   for (const [file, items] of driftByFile(parsed.lock, verify.items)) {
     const abs = file ? path.resolve(lockDir, file) : undefined;
     const text = abs ? readText(abs) : undefined;

@@ -121,6 +121,7 @@ export class LanguageService {
       // Every parse depends on the level: drop what was kept for closed files and the workspace index.
       this.index.clear();
       this.closedAnalyses.clear();
+      this.navFiles.clear();
       for (const doc of this.open.values()) this.analyzer.forget(doc.path);
     }
     return this.revalidateAll();
@@ -298,6 +299,18 @@ export class LanguageService {
     return exportTools(exportDecls(analysis), format, { extend: includeBehavior ? behaviorExtender() : undefined, baseUrl: a2a.baseUrl, agentName });
   }
 
+  /**
+   * The language level a document is read at: its pragma's (`source:
+   * 'pragma'`, with the version written), else the configured level.
+   */
+  languageLevel(uri: string): { level: string; pragma?: string; source: 'pragma' | 'setting' } | undefined {
+    const analysis = this.getAnalysis(uri);
+    if (!analysis) return undefined;
+    const p = analysis.program;
+    const level = p.level ?? '0.11';
+    return p.pragma !== undefined ? { level, pragma: p.pragma.version, source: 'pragma' } : { level, source: 'setting' };
+  }
+
   /** Tools the document declares itself, and those it reaches through `use` (both are exported). */
   toolCount(uri: string): { own: number; used: number } {
     const analysis = this.getAnalysis(uri);
@@ -470,6 +483,7 @@ export class LanguageService {
     workspacePaths: () => this.workspaceFiles,
     host: this.host,
     uriOf: (p) => this.uriOf(p),
+    level: () => this.analyzer.level,
   });
 
   private navFile(uri: string): navigate.NavFile | undefined {

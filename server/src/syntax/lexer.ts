@@ -105,7 +105,8 @@ export function lex(source: string, base = 0, features: LexicalFeatures = LEXICA
           : { kind: t.kind, start: r.start, end: r.end, text: t.text, value: t.value };
       // A `;` standing for a line break (the normaliser put it there) sits on the break in the document.
       if (t.kind === ';' && source.charCodeAt(r.start - base) !== 59) tok.soft = true;
-      if (t.map !== undefined) tok.interp = interpolationAt(t.text, t.map, (off) => map[Math.min(t.s + off, map.length - 1)]);
+      // Offsets relative to the token's start: a token keeps them when its chunk moves (incremental parsing).
+      if (t.map !== undefined) tok.interp = interpolationAt(t.text, t.map, (off) => map[Math.min(t.s + off, map.length - 1)] - r.start);
       return tok;
     });
     return { tokens, comments: norm.comments };
@@ -130,7 +131,7 @@ export function lex(source: string, base = 0, features: LexicalFeatures = LEXICA
   }
 }
 
-/** Interpolation of a decoded text, its offsets mapped to the document (`toDoc`: literal offset → document offset). */
+/** Interpolation of a decoded text, its offsets mapped by `toDoc` (literal offset → offset from the token's start). */
 function interpolationAt(value: string, map: readonly number[], toDoc: (off: number) => number): Interpolation | undefined {
   const r = interpolate(value, map);
   switch (r.kind) {

@@ -52,6 +52,8 @@ export interface ParseOptions {
   level?: LanguageLevel;
   /** Functions and tools of `use`d files: name → parameter count. */
   externalArities?: ReadonlyMap<string, number>;
+  /** Functions of `use`d files: name → parameter names (what level-26 labelled arguments resolve against). */
+  externalParams?: ReadonlyMap<string, readonly string[]>;
   /**
    * Try the strict path (the ohm grammar's syntactic layer + parser/resolve.ts) on
    * each chunk before the tolerant parser. Default: STRICT_BY_DEFAULT.
@@ -136,8 +138,13 @@ class Env implements ArityEnv {
   fingerprint = 17;
   recording: { consulted: Map<string, CallShape | undefined>; registered: Array<[string, CallShape]> } | undefined;
 
-  constructor(external?: ReadonlyMap<string, number>) {
-    if (external) for (const [name, arity] of external) this.register(name, { arity, fnSlots: [] });
+  constructor(external?: ReadonlyMap<string, number>, params?: ReadonlyMap<string, readonly string[]>) {
+    if (external) {
+      for (const [name, arity] of external) {
+        const names = params?.get(name);
+        this.register(name, names !== undefined && names.length === arity ? { arity, fnSlots: [], params: names } : { arity, fnSlots: [] });
+      }
+    }
   }
   lookup(name: string): CallShape | undefined {
     const v = this.shapes.get(name);
@@ -455,7 +462,7 @@ export class IncrementalParser {
       }
     }
 
-    const env = new Env(options?.externalArities);
+    const env = new Env(options?.externalArities, level.syntax.labelledArgs ? options?.externalParams : undefined);
     const parser = new Parser(toks, boundary, env, level);
     // The ohm grammar's syntactic layer describes one level only.
     const strict = (options?.strict ?? STRICT_BY_DEFAULT) && level.syntax.strictGrammar;

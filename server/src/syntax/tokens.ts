@@ -80,7 +80,7 @@ export interface Token {
   soft?: boolean;
   /**
    * Level 26, a text token with braces: what interpolation makes of it
-   * (offsets are document offsets). Absent: plain text.
+   * (offsets are relative to the token's start, so they move with it). Absent: plain text.
    */
   interp?: Interpolation;
 }

@@ -23,7 +23,8 @@ export {
   type Mutability,
   type ToolBehavior,
 } from './behavior';
-export { inferBehavior, type ToolFacts, type BehaviorHints } from './inferBehavior';
+export { inferBehavior, effectTexts, type ToolFacts, type BehaviorHints } from './inferBehavior';
+export { findEffectCue, type EffectCue } from './effectCues';
 export { factsFromMcpTool, mcpToolsOf, type McpToolLike } from './mcpFacts';
 export { contractTool, toolKey, toolsOf, visibleLocated, effectiveBehavior, type ContractInput, type ContractTool, type DefineTool, type ResolveTool } from './iloTools';
 export { behaviorFix } from './behaviorFix';

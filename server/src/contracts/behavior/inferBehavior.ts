@@ -41,6 +41,7 @@ import {
   type VerbSense,
 } from './lexicon';
 import { firstSentence, nameWords, proseWords } from './words';
+import { findEffectCue } from './effectCues';
 
 /** MCP tool annotations that bear on behavior. */
 export interface BehaviorHints {
@@ -264,6 +265,19 @@ interface Source {
   verbWindow: number;
 }
 
+/** The texts effect cues are looked for in: name, title, description, and the parameters' names and descriptions. */
+export function effectTexts(facts: ToolFacts): string[] {
+  const out = [facts.name];
+  if (facts.title) out.push(facts.title);
+  if (facts.description) out.push(facts.description);
+  const props = facts.inputSchema && isJsonObject(facts.inputSchema.properties) ? facts.inputSchema.properties : undefined;
+  for (const [name, schema] of Object.entries(props ?? {}).slice(0, 200)) {
+    out.push(name);
+    if (isJsonObject(schema) && typeof schema.description === 'string') out.push(schema.description);
+  }
+  return out;
+}
+
 /** Infer a behavior from a tool's definition. Never throws. */
 export function inferBehavior(facts: ToolFacts): ToolBehavior {
   try {
@@ -330,6 +344,13 @@ function infer(facts: ToolFacts): ToolBehavior {
   }
   if (!mutability && action) {
     mutability = { value: mutabilityOfAction(action.value), confidence: action.confidence, reason: `follows from ${action.value}` };
+  }
+  // A read-sounding verb does not outweigh text that says the tool can change things (a shell,
+  // "POST, PUT and DELETE", "reset to factory defaults"): mutability follows the text, unsurely.
+  // (Execution verbs were already settled by the description's read-only and write cues.)
+  if (mutability && !fromAnnotations && mutability.value === 'PURE' && !verb?.sense.ambiguous) {
+    const cue = findEffectCue(effectTexts(facts), { readOnlyExecution: hasCue(description, READ_ONLY_CUES) });
+    if (cue) mutability = { value: 'MUTATES', confidence: 'low', reason: `its text mentions ${cue.label} ("${cue.text}")` };
   }
   // An annotation that contradicts the verb lowers our confidence in the verb.
   if (action && mutability && fromAnnotations && mutabilityOfAction(action.value) !== mutability.value) {

@@ -36,6 +36,7 @@ const VERBS: Record<string, VerbSense> = {
   load: v('READ'),
   inspect: v('READ'),
   lookup: v('READ', 'medium'),
+  look: v('READ', 'medium'),
   stat: v('READ'),
   peek: v('READ'),
   download: v('READ', 'medium'),

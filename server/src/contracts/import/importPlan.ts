@@ -11,6 +11,7 @@ import { inputProperties, inputRequired, toolDescription, type RawTool } from '.
 import type { PrintableTool } from './importEmit';
 import { NameScope } from './importNames';
 import { inlineLocalRefs } from './importRefs';
+import { dict } from '../safeJson';
 import { prim, type PlannedMember, type TypePlanner } from './importSchema';
 
 /** What the self-check found that must be written more literally on the next attempt. */
@@ -64,7 +65,7 @@ export function planTool(
   const props = new Map(inputProperties(raw));
   const paramScope = new NameScope();
   const params: PlannedMember[] = [];
-  const targetProps: JsonObject = {};
+  const targetProps: JsonObject = dict<JsonValue>();
   for (const { wire, required } of parameterOrder(raw)) {
     const pilo = paramScope.allocate(wire, 'param');
     if (!props.has(wire)) {
@@ -91,7 +92,7 @@ export function planTool(
   const input = raw.inputSchema;
   let rootPatch: JsonObject | undefined;
   if (isJsonObject(input)) {
-    const patch: JsonObject = {};
+    const patch: JsonObject = dict<JsonValue>();
     for (const k of Object.keys(input)) {
       if (ROOT_MERGEABLE.has(k)) patch[k] = input[k];
       else if (!ROOT_KEYS.has(k)) notes.push(`${raw.name}: inputSchema keyword \`${k}\` is not carried into ilo`);
@@ -117,9 +118,9 @@ export function planTool(
   // MCP hints become `@hints`; every other field of the definition (other
   // annotations, `execution`, `icons`, `_meta`, …) travels verbatim in `@mcp`.
   let hints: PrintableTool['hints'];
-  const mcp: JsonObject = {};
+  const mcp: JsonObject = dict<JsonValue>();
   if (raw.annotations !== undefined) {
-    const other: JsonObject = {};
+    const other: JsonObject = dict<JsonValue>();
     if (isJsonObject(raw.annotations)) {
       for (const [k, v] of Object.entries(raw.annotations)) {
         if ((HINTS as readonly string[]).includes(k) && typeof v === 'boolean') (hints ??= {})[k as (typeof HINTS)[number]] = v;

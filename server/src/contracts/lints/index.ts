@@ -10,3 +10,4 @@ export { lintToolDecls, LintReuse } from './lintDecls';
 export { lintMcpTools, formatMcpLint, type McpLintFinding } from './lintMcp';
 export { LINT_RISK, type LintCode, type LintOptions } from './lintTools';
 export { isHiddenCodePoint } from './lintText';
+export { DEFINITION_LIMITS, lintViewOfMcpTool } from './lintMcp';

@@ -103,6 +103,26 @@ export function editDistance(a: string, b: string): number {
   return d[x.length][y.length];
 }
 
+/**
+ * Whether two different strings are exactly one edit apart (one insertion,
+ * deletion, substitution or swap of neighbours), in linear time.
+ */
+export function oneEditApart(a: string, b: string): boolean {
+  if (a === b) return false;
+  const x = Array.from(a);
+  const y = Array.from(b);
+  if (Math.abs(x.length - y.length) > 1) return false;
+  let i = 0;
+  while (i < x.length && i < y.length && x[i] === y[i]) i++;
+  const rest = (p: number, q: number) => x.slice(p).join('') === y.slice(q).join('');
+  if (x.length === y.length) {
+    // One substitution, or one swap of neighbours.
+    if (rest(i + 1, i + 1)) return true;
+    return i + 1 < x.length && x[i] === y[i + 1] && x[i + 1] === y[i] && rest(i + 2, i + 2);
+  }
+  return x.length > y.length ? rest(i + 1, i) : rest(i, i + 1);
+}
+
 /** Skeletons shorter than this only match exactly. */
 export const CONFUSABLE_MIN_LENGTH = 6;
 
@@ -115,6 +135,6 @@ export function nameConfusion(a: string, b: string): Confusion | undefined {
   const sb = nameSkeleton(b);
   if (sa === '' || sb === '') return undefined;
   if (sa === sb) return 'same-skeleton';
-  if (Math.min(sa.length, sb.length) >= CONFUSABLE_MIN_LENGTH && editDistance(sa, sb) === 1) return 'one-edit';
+  if (Math.min(sa.length, sb.length) >= CONFUSABLE_MIN_LENGTH && oneEditApart(sa, sb)) return 'one-edit';
   return undefined;
 }

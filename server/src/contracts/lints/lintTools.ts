@@ -14,8 +14,9 @@ import {
   isSecretParameterName,
   vagueDescriptionReason,
 } from './lintText';
-import { nameConfusion, nonAsciiLetters } from './lintNames';
+import { CONFUSABLE_MIN_LENGTH, nameSkeleton, nonAsciiLetters, oneEditApart } from './lintNames';
 import { countTokens, tokenUpperBound, TOKENIZER_NAME } from '../../measure/tokenCount';
+import { foldText } from './textFold';
 
 /** Every lint code (source `ilo-contracts`). */
 export type LintCode =
@@ -27,7 +28,10 @@ export type LintCode =
   | 'missing-description'
   | 'vague-description'
   | 'one-letter-param'
-  | 'long-description';
+  | 'long-description'
+  | 'prototype-key'
+  | 'oversized-definition'
+  | 'lint-failed';
 
 /** One sentence per code: why it matters. Shown after each message. */
 export const LINT_RISK: Readonly<Record<LintCode, string>> = Object.freeze({
@@ -43,6 +47,10 @@ export const LINT_RISK: Readonly<Record<LintCode, string>> = Object.freeze({
   'vague-description': 'The model chooses tools by their descriptions; one that says nothing makes wrong calls likely.',
   'one-letter-param': "Parameter names are the tool's public interface; a one-letter name gives the model no hint of what to pass.",
   'long-description': 'Every request that lists this tool pays for its description in tokens, and long text buries what matters.',
+  'prototype-key':
+    'A key named `__proto__` is dropped or turned into an object\'s prototype by JavaScript code that copies the definition, so what such a client checks is not what the model is shown.',
+  'oversized-definition': 'A definition too large or too deeply nested to be checked in bounded time cannot be shown to be safe; it is not served.',
+  'lint-failed': 'A definition the lints could not read cannot be shown to be safe; it is treated as unsafe rather than passed unchecked.',
 });
 
 const SEVERITY: Readonly<Record<LintCode, Severity>> = {
@@ -55,6 +63,9 @@ const SEVERITY: Readonly<Record<LintCode, Severity>> = {
   'vague-description': 'information',
   'one-letter-param': 'information',
   'long-description': 'information',
+  'prototype-key': 'warning',
+  'oversized-definition': 'error',
+  'lint-failed': 'error',
 };
 
 /** Where in a tool a finding is. `param` indexes LintTool.params. */
@@ -81,8 +92,14 @@ export interface LintTool {
   /** undefined when the tool has none. */
   description?: string;
   params: LintParam[];
-  /** Other strings a model reads (nested property names and descriptions), with a path for messages. */
-  extraTexts?: { path: string; text: string; isName: boolean }[];
+  /**
+   * Other strings a model reads (keys and string values anywhere in the
+   * definition), with a path for messages. `propertyName`: a key of a
+   * `properties` object, which the model fills in like a parameter.
+   */
+  extraTexts?: { path: string; text: string; isName: boolean; propertyName?: boolean }[];
+  /** Findings the view builder made about the definition as a whole (prototype keys, size). */
+  problems?: { code: 'prototype-key' | 'oversized-definition' | 'lint-failed'; path: string; message: string }[];
 }
 
 export interface LintFinding {
@@ -107,22 +124,58 @@ export interface LintOptions {
   disable?: readonly LintCode[];
 }
 
-/** Every lint over a set of tools in one scope (confusable names are checked pairwise). */
+/** At most this many findings of one code on one tool (a hostile definition can repeat a phrase endlessly). */
+const MAX_PER_CODE = 10;
+
+/**
+ * Every lint over a set of tools in one scope (confusable names are checked
+ * across all of them). Never throws: a rule that fails on a tool becomes a
+ * `lint-failed` finding (error severity) on that tool — a definition the
+ * lints cannot read is unsafe, not clean.
+ */
 export function lintToolContracts(tools: readonly LintTool[], options: LintOptions = {}): LintFinding[] {
   const out: LintFinding[] = [];
   const disabled = new Set(options.disable ?? []);
+  let counts = new Map<LintCode, number>();
   const add = (f: Omit<LintFinding, 'severity' | 'risk'>) => {
-    if (!disabled.has(f.code)) out.push({ ...f, severity: SEVERITY[f.code], risk: LINT_RISK[f.code] });
+    if (disabled.has(f.code) && f.code !== 'lint-failed' && f.code !== 'oversized-definition') return;
+    const n = counts.get(f.code) ?? 0;
+    if (n >= MAX_PER_CODE) return;
+    counts.set(f.code, n + 1);
+    out.push({ ...f, severity: SEVERITY[f.code], risk: LINT_RISK[f.code] });
   };
+  const failed = (i: number, e: unknown) =>
+    out.push({
+      code: 'lint-failed',
+      severity: SEVERITY['lint-failed'],
+      risk: LINT_RISK['lint-failed'],
+      tool: i,
+      target: { kind: 'name' },
+      message: `the lints could not read tool \`${shortName(tools[i]?.name)}\` (${e instanceof Error ? e.name : 'error'})`,
+    });
   tools.forEach((tool, i) => {
+    counts = new Map();
     try {
       lintOne(tool, i, options, add);
-    } catch {
-      // A rule bug must not take the editor down; the other tools are still linted.
+    } catch (e) {
+      failed(i, e);
     }
   });
-  lintConfusable(tools, add);
+  counts = new Map();
+  try {
+    lintConfusable(tools, (f) => {
+      if (!disabled.has(f.code)) out.push({ ...f, severity: SEVERITY[f.code], risk: LINT_RISK[f.code] });
+    });
+  } catch (e) {
+    tools.forEach((_, i) => failed(i, e));
+  }
   return out;
+}
+
+/** A name for messages: bounded in length. */
+function shortName(name: unknown): string {
+  const s = typeof name === 'string' ? name : String(name);
+  return s.length > 64 ? `${s.slice(0, 61)}...` : s;
 }
 
 type Add = (f: Omit<LintFinding, 'severity' | 'risk'>) => void;
@@ -149,15 +202,18 @@ function where(target: LintTarget, tool: LintTool): string {
     case 'description':
       return 'the description';
     case 'param-name':
-      return `the name of parameter \`${tool.params[target.param]?.name}\``;
+      return `the name of parameter \`${shortName(tool.params[target.param]?.name)}\``;
     case 'param-description':
-      return `the description of \`${tool.params[target.param]?.name}\``;
+      return `the description of \`${shortName(tool.params[target.param]?.name)}\``;
     case 'schema-text':
-      return `\`${target.path}\``;
+      return `\`${shortName(target.path)}\``;
   }
 }
 
 function lintOne(tool: LintTool, i: number, options: LintOptions, add: Add): void {
+  for (const problem of tool.problems ?? []) {
+    add({ code: problem.code, tool: i, target: problem.path === '' ? { kind: 'name' } : { kind: 'schema-text', path: problem.path }, message: problem.message });
+  }
   for (const { target, text, prose } of textsOf(tool)) {
     for (const run of findHiddenCharacters(text)) {
       const what = run.bidi ? 'direction-changing characters' : 'invisible characters';
@@ -167,78 +223,149 @@ function lintOne(tool: LintTool, i: number, options: LintOptions, add: Add): voi
     for (const hit of findCredentials(text)) {
       add({ code: 'credential-in-contract', tool: i, target, range: hit, message: `${where(target, tool)} contains what looks like ${hit.label}` });
     }
-    if (!prose) continue;
-    for (const hit of findModelInstructions(text)) {
+    // Names are read too: `always_use_this_tool_first` says what its words say.
+    const read = prose ? text : text.replace(/[_-]/g, ' ');
+    const folded = foldText(read);
+    for (const hit of findModelInstructions(read, folded)) {
       add({ code: 'instructs-model', tool: i, target, range: hit, message: `${where(target, tool)} instructs the model instead of describing the tool (${hit.label})` });
     }
-    for (const hit of findSecretRequests(text)) {
+    if (!prose) continue;
+    for (const hit of findSecretRequests(text, folded)) {
       add({ code: 'requests-secret', tool: i, target, range: hit, message: `${where(target, tool)} asks for a secret (${hit.label})` });
     }
   }
 
   tool.params.forEach((p, pi) => {
     if (isSecretParameterName(p.name)) {
-      add({ code: 'requests-secret', tool: i, target: { kind: 'param-name', param: pi }, message: `parameter \`${p.name}\` asks the model to pass a secret` });
+      add({ code: 'requests-secret', tool: i, target: { kind: 'param-name', param: pi }, message: `parameter \`${shortName(p.name)}\` asks the model to pass a secret` });
     }
     if ([...p.name].length === 1) {
       add({ code: 'one-letter-param', tool: i, target: { kind: 'param-name', param: pi }, message: `parameter \`${p.name}\` has a one-letter name` });
     }
   });
+  for (const e of tool.extraTexts ?? []) {
+    if (e.propertyName && isSecretParameterName(e.text)) {
+      add({ code: 'requests-secret', tool: i, target: { kind: 'schema-text', path: e.path }, message: `property \`${shortName(e.text)}\` asks the model to pass a secret` });
+    }
+  }
 
   const description = tool.description;
   if (description === undefined || description.trim() === '') {
-    add({ code: 'missing-description', tool: i, target: { kind: description === undefined ? 'name' : 'description' }, message: `tool \`${tool.name}\` has no description` });
+    add({ code: 'missing-description', tool: i, target: { kind: description === undefined ? 'name' : 'description' }, message: `tool \`${shortName(tool.name)}\` has no description` });
   } else {
     const vague = vagueDescriptionReason(description, tool.name);
-    if (vague) add({ code: 'vague-description', tool: i, target: { kind: 'description' }, message: `the description of \`${tool.name}\` says little about what it does: ${vague}` });
+    if (vague) add({ code: 'vague-description', tool: i, target: { kind: 'description' }, message: `the description of \`${shortName(tool.name)}\` says little about what it does: ${vague}` });
     const limit = options.longDescriptionTokens ?? LONG_DESCRIPTION_TOKENS;
     const tokens = descriptionTokens(description, limit);
-    if (tokens !== undefined && tokens > limit) {
+    if (tokens !== undefined && tokens.count > limit) {
       add({
         code: 'long-description',
         tool: i,
         target: { kind: 'description' },
-        message: `the description is ${tokens} tokens (${TOKENIZER_NAME}; ${description.length} characters), sent with every request that lists this tool; over ${limit} is long`,
+        message: `the description is ${tokens.partial ? 'more than ' : ''}${tokens.count} tokens (${TOKENIZER_NAME}; ${description.length} characters), sent with every request that lists this tool; over ${limit} is long`,
       });
     }
   }
 }
 
+/** Descriptions are tokenized up to this many characters; past it the count is a lower bound. */
+const TOKENIZE_CHARS = 32_768;
+
 /**
  * Tokens of a description, or undefined when they need not be counted (it is
  * short enough in bytes to be under the limit whatever the tokenizer says,
  * which keeps the tokenizer unloaded for ordinary files) or cannot be (the
- * tokenizer failed to load: the lint is skipped rather than guessed).
+ * tokenizer failed to load: the lint is skipped rather than guessed). A very
+ * long description is counted on its first TOKENIZE_CHARS characters only.
  */
-function descriptionTokens(description: string, limit: number): number | undefined {
+function descriptionTokens(description: string, limit: number): { count: number; partial: boolean } | undefined {
   if (tokenUpperBound(description) <= limit) return undefined;
+  const partial = description.length > TOKENIZE_CHARS;
   try {
-    return countTokens(description);
+    return { count: countTokens(partial ? description.slice(0, TOKENIZE_CHARS) : description), partial };
   } catch {
     return undefined;
   }
 }
 
+/** How many other tools one tool's confusable-name finding names at most. */
+const MAX_CONFUSIONS = 3;
+/** Skeletons longer than this are compared exactly only (one-edit neighbours of long names cost too much to index). */
+const ONE_EDIT_MAX_LENGTH = 40;
+/** Candidates examined per tool for the one-edit rule (an adversarial list can make every name a candidate). */
+const ONE_EDIT_MAX_CANDIDATES = 64;
+
+/**
+ * Confusable names, linear in the number of tools: skeletons are computed
+ * once; equal skeletons meet in a hash map; names one edit apart share a
+ * "deletion neighbour" (the skeleton with one character removed), so each
+ * tool looks only at the tools indexed under its own neighbours.
+ */
 function lintConfusable(tools: readonly LintTool[], add: Add): void {
   tools.forEach((t, i) => {
     const foreign = nonAsciiLetters(t.name);
     if (foreign.length > 0) {
-      add({ code: 'confusable-name', tool: i, target: { kind: 'name' }, message: `tool name \`${t.name}\` contains non-ASCII letters (${foreign.join(' ')}) that can pass for ASCII ones` });
+      add({ code: 'confusable-name', tool: i, target: { kind: 'name' }, message: `tool name \`${shortName(t.name)}\` contains non-ASCII letters (${foreign.slice(0, 8).join(' ')}) that can pass for ASCII ones` });
     }
   });
-  for (let i = 0; i < tools.length; i++) {
-    for (let j = 0; j < tools.length; j++) {
-      if (i === j) continue;
-      const how = nameConfusion(tools[i].name, tools[j].name);
-      if (!how) continue;
+  if (tools.length < 2) return;
+  const skeletons = tools.map((t) => nameSkeleton(t.name.length > 512 ? t.name.slice(0, 512) : t.name));
+  const bySkeleton = new Map<string, number[]>();
+  skeletons.forEach((sk, i) => {
+    if (sk === '') return;
+    const list = bySkeleton.get(sk);
+    if (list) list.push(i);
+    else bySkeleton.set(sk, [i]);
+  });
+  const neighbours = (sk: string): string[] => {
+    const out = new Set<string>([sk]);
+    if (/^[\x00-\x7f]*$/.test(sk)) {
+      for (let k = 0; k < sk.length; k++) out.add(sk.slice(0, k) + sk.slice(k + 1));
+    } else {
+      const chars = Array.from(sk);
+      for (let k = 0; k < chars.length; k++) out.add(chars.slice(0, k).join('') + chars.slice(k + 1).join(''));
+    }
+    return [...out];
+  };
+  const byNeighbour = new Map<string, number[]>();
+  skeletons.forEach((sk, i) => {
+    if (sk.length < CONFUSABLE_MIN_LENGTH || sk.length > ONE_EDIT_MAX_LENGTH) return;
+    for (const n of neighbours(sk)) {
+      const list = byNeighbour.get(n);
+      if (!list) byNeighbour.set(n, [i]);
+      else if (list.length < ONE_EDIT_MAX_CANDIDATES) list.push(i);
+    }
+  });
+  tools.forEach((t, i) => {
+    const sk = skeletons[i];
+    if (sk === '') return;
+    const found: { j: number; how: 'same-skeleton' | 'one-edit' }[] = [];
+    for (const j of bySkeleton.get(sk) ?? []) {
+      if (j !== i && tools[j].name !== t.name) found.push({ j, how: 'same-skeleton' });
+    }
+    if (sk.length >= CONFUSABLE_MIN_LENGTH && sk.length <= ONE_EDIT_MAX_LENGTH) {
+      const seen = new Set(found.map((f) => f.j));
+      let examined = 0;
+      for (const n of neighbours(sk)) {
+        for (const j of byNeighbour.get(n) ?? []) {
+          if (j === i || seen.has(j) || examined >= ONE_EDIT_MAX_CANDIDATES) continue;
+          seen.add(j);
+          examined++;
+          if (tools[j].name === t.name) continue;
+          if (Math.min(sk.length, skeletons[j].length) >= CONFUSABLE_MIN_LENGTH && oneEditApart(sk, skeletons[j])) found.push({ j, how: 'one-edit' });
+        }
+      }
+    }
+    found.sort((a, b) => a.j - b.j);
+    for (const { j, how } of found.slice(0, MAX_CONFUSIONS)) {
       const detail = how === 'same-skeleton' ? 'they differ only in case, separators or look-alike characters' : 'they differ by a single character';
       add({
         code: 'confusable-name',
         tool: i,
         target: { kind: 'name' },
         other: j,
-        message: `tool \`${tools[i].name}\` can be mistaken for \`${tools[j].name}\`: ${detail}`,
+        message: `tool \`${shortName(t.name)}\` can be mistaken for \`${shortName(tools[j].name)}\`: ${detail}`,
       });
     }
-  }
+  });
 }

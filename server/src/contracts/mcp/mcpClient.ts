@@ -13,11 +13,14 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { isJsonObject } from '../../schema/json';
 import { readToolList, type InputProblem, type RawTool } from './toolList';
+import { measureJson } from '../safeJson';
 import type { ServerConfig } from './mcpClientConfig';
 
 export const DEFAULT_LIST_TIMEOUT_MS = 30_000;
 /** A server that keeps handing out cursors is cut off after this many pages. */
 export const MAX_PAGES = 100;
+/** A listing of more tools than this is refused whole. */
+export const MAX_LISTED_TOOLS = 20_000;
 
 export interface ListOptions {
   /** Deadline for starting, initializing and listing every page (default 30 s). */
@@ -178,6 +181,7 @@ export async function listAllTools(
 ): Promise<{ tools: RawTool[]; pages: number; problems: InputProblem[] }> {
   const { ResultSchema, ToolSchema } = await loadMcpSdk();
   const raw: unknown[] = [];
+  let text = 0;
   const seen = new Set<string>();
   let cursor: string | undefined;
   let pages = 0;
@@ -188,7 +192,14 @@ export async function listAllTools(
     pages++;
     const tools = (page as { tools?: unknown }).tools;
     if (!Array.isArray(tools)) throw new McpListError(server, 'protocol', `MCP server \`${server}\` answered tools/list without a "tools" array`);
-    raw.push(...tools);
+    // One at a time: a page of a million tools must not overflow an argument list.
+    for (const t of tools) raw.push(t);
+    // A listing is bounded as a whole too: pages are each within the message limit, but not their sum.
+    const size = measureJson(tools, { maxDepth: 256, maxNodes: 4_000_000, maxTextUnits: 64 * 1024 * 1024 });
+    text += size.ok ? size.textUnits : Infinity;
+    if (raw.length > MAX_LISTED_TOOLS || text > 64 * 1024 * 1024) {
+      throw new McpListError(server, 'protocol', `MCP server \`${server}\` lists more than ${MAX_LISTED_TOOLS} tools or 64 MB of definitions; stopped`);
+    }
     const next = (page as { nextCursor?: unknown }).nextCursor;
     cursor = typeof next === 'string' && next !== '' ? next : undefined;
     if (cursor !== undefined) {

@@ -50,10 +50,11 @@ function walk(a: JsonValue | undefined, b: JsonValue | undefined, mode: CompareM
     for (const k of keys) {
       const here = path ? `${path}.${k}` : k;
       if (root && k === '$schema') continue;
-      if (mode === 'contract' && k === 'additionalProperties' && a[k] === undefined && b[k] === false) continue;
+      if (mode === 'contract' && k === 'additionalProperties' && !Object.hasOwn(a, k) && b[k] === false) continue;
       if (mode === 'contract' && k === 'properties' && path.split('.').length === 1 && a[k] === undefined && jsonEqual(b[k], {})) continue;
       if (!Object.hasOwn(a, k) || !Object.hasOwn(b, k)) {
-        out.push({ path: here, original: a[k], exported: b[k] });
+        // Own values only: a key such as `__proto__` present on one side must not read the other side's prototype.
+        out.push({ path: here, original: Object.hasOwn(a, k) ? a[k] : undefined, exported: Object.hasOwn(b, k) ? b[k] : undefined });
         continue;
       }
       if (mode === 'contract' && SET_KEYS.has(k) && Array.isArray(a[k]) && Array.isArray(b[k])) {
@@ -95,7 +96,7 @@ export function compareTools(original: JsonObject, exported: JsonObject): ToolRo
   // Every other field of the definition (`execution`, `icons`, `_meta`, …) must come back as it was.
   const compared = new Set(['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations']);
   for (const k of new Set([...Object.keys(original), ...Object.keys(exported)])) {
-    if (!compared.has(k)) other.push(...diffSchemas(original[k], exported[k], 'exact', k));
+    if (!compared.has(k)) for (const d of diffSchemas(original[k], exported[k], 'exact', k)) other.push(d);
   }
   return { name: typeof original.name === 'string' ? original.name : '?', input, inputExact, other };
 }

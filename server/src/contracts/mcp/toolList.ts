@@ -5,6 +5,7 @@
 
 import { isJsonObject, type JsonObject, type JsonValue } from '../../schema/json';
 import { findJsonSyntaxError } from '../../schema/jsonSyntax';
+import { DEFINITION_LIMITS, MAX_TOOL_NAME, measureJson } from '../safeJson';
 
 /** A tool as a server sent it: a JSON object with at least a string `name`. */
 export type RawTool = JsonObject & { name: string };
@@ -87,7 +88,16 @@ export function readToolList(value: unknown, origin = 'input'): ToolList {
       out.problems.push({ path: `${path}.name`, message: 'a tool needs a non-empty string `name`', severity: 'error' });
       return;
     }
+    if (t.name.length > MAX_TOOL_NAME) {
+      out.problems.push({ path: `${path}.name`, message: `a tool name of ${t.name.length} characters is refused (MCP names have at most 128)`, severity: 'error' });
+      return;
+    }
     const name = t.name;
+    const size = measureJson(t, DEFINITION_LIMITS);
+    if (!size.ok) {
+      out.problems.push({ path, tool: name, message: `the definition is refused: ${size.reason}`, severity: 'error' });
+      return;
+    }
     const earlier = seen.get(name);
     if (earlier !== undefined) {
       out.problems.push({ path, tool: name, message: `a second tool named \`${name}\` (first at ${earlier}) is skipped`, severity: 'error' });

@@ -12,8 +12,8 @@ import type { Diagnostic } from '../../diagnostics';
 import { buildSchemaEnv, type SchemaEnv } from '../../schema/env';
 import type { JsonValue } from '../../schema/json';
 import { diffSchemas, type RawTool, type SchemaDifference } from '../mcp';
-import { definitionHash } from './lockHash';
-import type { LockFile, LockServer } from './lock';
+import { tryDefinitionHash } from './lockHash';
+import { lockedServer, type LockFile, type LockServer } from './lock';
 
 export type DriftKind = 'changed' | 'removed' | 'added' | 'server-version';
 
@@ -46,14 +46,14 @@ export function detectDrift(
       items.push({ server, kind: 'removed', wire, ilo: pin.ilo, pinned: pin.hash });
       continue;
     }
-    const hash = definitionHash(now);
+    const hash = tryDefinitionHash(now) ?? 'unhashable';
     if (hash !== pin.hash) {
       items.push({ server, kind: 'changed', wire, ilo: pin.ilo, differences: diffSchemas(pin.definition, now, 'exact'), pinned: pin.hash, live: hash });
     }
   }
   for (const t of live.tools) {
     if (!Object.hasOwn(locked.tools, t.name)) {
-      items.push({ server, kind: 'added', wire: t.name, description: typeof t.description === 'string' ? t.description : undefined, live: definitionHash(t) });
+      items.push({ server, kind: 'added', wire: t.name, description: typeof t.description === 'string' ? t.description : undefined, live: tryDefinitionHash(t) ?? 'unhashable' });
     }
   }
   if (locked.server && live.serverInfo && (locked.server.name !== live.serverInfo.name || locked.server.version !== live.serverInfo.version)) {
@@ -73,7 +73,7 @@ export function detectLockDrift(lock: LockFile, listings: ReadonlyMap<string, { 
   const items: DriftItem[] = [];
   for (const [server, locked] of Object.entries(lock.servers)) {
     const live = listings.get(server);
-    if (live) items.push(...detectDrift(server, locked, live));
+    if (live) for (const item of detectDrift(server, locked, live)) items.push(item);
   }
   return items;
 }
@@ -156,13 +156,13 @@ export function driftDiagnostics(items: readonly DriftItem[], decls: readonly De
         break;
       }
       case 'added': {
-        const anchor = anchors.get(item.server) ?? firstPinnedDecl(options.lock?.servers[item.server], tools, wireOf) ?? { start: 0, end: 0 };
+        const anchor = anchors.get(item.server) ?? firstPinnedDecl(options.lock ? lockedServer(options.lock, item.server) : undefined, tools, wireOf) ?? { start: 0, end: 0 };
         const about = item.description ? `: ${firstSentence(item.description)}` : '';
         push(anchor, 'information', 'tool-added', `server \`${item.server}\` now offers a tool that was not imported, \`${item.wire}\`${about}`, `it is not added automatically; ${reimport(item.server)} to include it after review`);
         break;
       }
       case 'server-version': {
-        const anchor = anchors.get(item.server) ?? firstPinnedDecl(options.lock?.servers[item.server], tools, wireOf) ?? { start: 0, end: 0 };
+        const anchor = anchors.get(item.server) ?? firstPinnedDecl(options.lock ? lockedServer(options.lock, item.server) : undefined, tools, wireOf) ?? { start: 0, end: 0 };
         push(anchor, 'information', 'server-version', `server \`${item.server}\` now reports ${item.live}; the tools were pinned from ${item.pinned}`);
         break;
       }
@@ -185,7 +185,7 @@ function firstSentence(text: string): string {
 export function driftByFile(lock: LockFile, items: readonly DriftItem[]): Map<string | undefined, DriftItem[]> {
   const out = new Map<string | undefined, DriftItem[]>();
   for (const item of items) {
-    const file = lock.servers[item.server]?.file;
+    const file = lockedServer(lock, item.server)?.file;
     out.set(file, [...(out.get(file) ?? []), item]);
   }
   return out;

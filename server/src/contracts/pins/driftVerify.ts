@@ -30,7 +30,7 @@ export async function verifyLockedServers(lock: LockFile, config: McpConfig, opt
       continue;
     }
     result.checked.push(name);
-    result.items.push(...detectDrift(name, lock.servers[name], listing));
+    for (const item of detectDrift(name, lock.servers[name], listing)) result.items.push(item);
   }
   return result;
 }

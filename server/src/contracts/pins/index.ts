@@ -4,10 +4,12 @@
 // listing now with those pins and reports changed, removed and added tools
 // as diagnostics; driftVerify.ts re-lists the pinned servers on request.
 
-export { canonicalJson, definitionHash } from './lockHash';
+export { canonicalJson, definitionHash, tryDefinitionHash, CanonicalJsonError, CANONICAL_MAX_DEPTH } from './lockHash';
 export {
   LOCK_FILE_NAME,
   emptyLock,
+  pinOf,
+  lockedServer,
   lockServerEntry,
   parseLock,
   serializeLock,
@@ -19,3 +21,4 @@ export {
 } from './lock';
 export { detectDrift, detectLockDrift, driftByFile, driftDiagnostics, formatDifferences, type DriftItem } from './drift';
 export { verifyLockedServers, type VerifyResult } from './driftVerify';
+export { findPinnedDeclarations, pinKey, type PinnedDeclaration, type PinnedDeclarationProblem, type PinnedDeclarations } from './pinnedDecls';

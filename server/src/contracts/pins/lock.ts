@@ -20,9 +20,15 @@
 //
 // `definition` is the tool exactly as listed (for the drift diff); `hash`
 // is definitionHash(definition) (lockHash.ts).
+//
+// Server and tool names are keys chosen by someone else (a config, a
+// server): the `servers` and `tools` records have no prototype, so a tool
+// named `constructor` or `__proto__` is an ordinary entry and a lookup of a
+// name that is not pinned finds nothing.
 
 import { isJsonObject, type JsonObject, type JsonValue } from '../../schema/json';
-import { definitionHash, sortKeysDeep } from './lockHash';
+import { dict } from '../safeJson';
+import { sortKeysDeep, tryDefinitionHash } from './lockHash';
 
 export const LOCK_FILE_NAME = 'ilo-tools.lock.json';
 export const LOCKFILE_VERSION = 1;
@@ -45,7 +51,18 @@ export interface LockFile {
 }
 
 export function emptyLock(): LockFile {
-  return { lockfileVersion: LOCKFILE_VERSION, servers: {} };
+  return { lockfileVersion: LOCKFILE_VERSION, servers: dict<LockServer>() };
+}
+
+/** The pinned tool of a server, if there is one (never an inherited property). */
+export function pinOf(lock: LockFile, server: string, wire: string): LockedTool | undefined {
+  const s = Object.hasOwn(lock.servers, server) ? lock.servers[server] : undefined;
+  return s && Object.hasOwn(s.tools, wire) ? s.tools[wire] : undefined;
+}
+
+/** A server's lock entry, if there is one. */
+export function lockedServer(lock: LockFile, server: string): LockServer | undefined {
+  return Object.hasOwn(lock.servers, server) ? lock.servers[server] : undefined;
 }
 
 /** The lock entry for one server's imported tools. */
@@ -53,10 +70,14 @@ export function lockServerEntry(
   tools: readonly { wire: string; ilo: string; definition: JsonObject }[],
   info: { file?: string; server?: { name: string; version: string } } = {},
 ): LockServer {
-  const entry: LockServer = { tools: {} };
+  const entry: LockServer = { tools: dict<LockedTool>() };
   if (info.file !== undefined) entry.file = info.file;
   if (info.server) entry.server = { name: info.server.name, version: info.server.version };
-  for (const t of tools) entry.tools[t.wire] = { hash: definitionHash(t.definition), ilo: t.ilo, definition: t.definition };
+  for (const t of tools) {
+    const hash = tryDefinitionHash(t.definition);
+    // A definition with no canonical form (nested absurdly deep) is never pinned.
+    if (hash !== undefined) entry.tools[t.wire] = { hash, ilo: t.ilo, definition: t.definition };
+  }
   return entry;
 }
 
@@ -93,7 +114,7 @@ export function parseLock(text: string): LockParseResult {
       problems.push(`${LOCK_FILE_NAME}: servers.${name} must be an object with "tools"`);
       continue;
     }
-    const entry: LockServer = { tools: {} };
+    const entry: LockServer = { tools: dict<LockedTool>() };
     if (typeof raw.file === 'string') entry.file = raw.file;
     if (isJsonObject(raw.server) && typeof raw.server.name === 'string' && typeof raw.server.version === 'string') {
       entry.server = { name: raw.server.name, version: raw.server.version };
@@ -103,8 +124,13 @@ export function parseLock(text: string): LockParseResult {
         problems.push(`${LOCK_FILE_NAME}: servers.${name}.tools.${wire} needs "hash", "ilo" and "definition"`);
         continue;
       }
+      const hash = tryDefinitionHash(t.definition);
+      if (hash === undefined) {
+        problems.push(`${LOCK_FILE_NAME}: servers.${name}.tools.${wire}: the pinned definition is nested too deeply to be hashed; it is ignored`);
+        continue;
+      }
       entry.tools[wire] = { hash: t.hash, ilo: t.ilo, definition: t.definition };
-      if (definitionHash(t.definition) !== t.hash) {
+      if (hash !== t.hash) {
         problems.push(`${LOCK_FILE_NAME}: servers.${name}.tools.${wire}: the hash does not match the pinned definition (edited by hand?)`);
       }
     }
@@ -126,15 +152,17 @@ export interface LockChange {
  */
 export function updateLock(lock: LockFile | undefined, server: string, entry: LockServer): { lock: LockFile; change: LockChange } {
   const base = lock ?? emptyLock();
-  const before = base.servers[server]?.tools ?? {};
+  const before = lockedServer(base, server)?.tools ?? dict<LockedTool>();
   const change: LockChange = { server, added: [], removed: [], changed: [] };
   for (const [wire, t] of Object.entries(entry.tools)) {
-    const old = before[wire];
+    const old = Object.hasOwn(before, wire) ? before[wire] : undefined;
     if (!old) change.added.push(wire);
     else if (old.hash !== t.hash || old.ilo !== t.ilo) change.changed.push(wire);
   }
   for (const wire of Object.keys(before)) if (!Object.hasOwn(entry.tools, wire)) change.removed.push(wire);
-  return { lock: { lockfileVersion: LOCKFILE_VERSION, servers: { ...base.servers, [server]: entry } }, change };
+  const servers = Object.assign(dict<LockServer>(), base.servers);
+  servers[server] = entry;
+  return { lock: { lockfileVersion: LOCKFILE_VERSION, servers }, change };
 }
 
 /** True when the update would replace existing pins (not just add new ones): ask the user first. */

@@ -6,7 +6,8 @@
 // the semantic tokens are this list encoded.
 
 import type { Decl, Expr, FunctionDecl, LambdaExpr, MatchArm, Name, Param, Program, Span, Stmt, TypeExpr } from '../../syntax/ast';
-import { isBuiltinAlias, lookupBuiltin } from '../../syntax/builtins';
+import type { BuiltinTable } from '../../syntax/builtinKit';
+import { levelById } from '../../level';
 import { declName, visibleDecls, type LocatedDecl } from '../../query/symbols';
 import { childrenOf, forEachNode, isArm, isParam, type Node } from '../../syntax/walk';
 import type { TokenClass } from './tokenClasses';
@@ -29,7 +30,7 @@ export interface ClassifiedName extends Span {
  */
 export function classifyNames(program: Program, imported: readonly LocatedDecl[], text?: string): ClassifiedName[] {
   const out: ClassifiedName[] = [];
-  const c = new Classifier(globalNames(program, imported), out, text);
+  const c = new Classifier(globalNames(program, imported), out, text, levelById(program.level ?? '0.11').builtins, variantNames(program, imported));
   for (const d of program.decls) c.decl(d);
   out.sort((a, b) => a.start - b.start || a.end - b.end);
   const unique: ClassifiedName[] = [];
@@ -50,6 +51,13 @@ function globalNames(program: Program, imported: readonly LocatedDecl[]): Map<st
     const had = out.get(name);
     if (had === undefined || (had.kind === 'ErrorDecl' && decl.kind !== 'ErrorDecl')) out.set(name, decl);
   }
+  return out;
+}
+
+/** Level 26: the variants of the visible sum types. */
+function variantNames(program: Program, imported: readonly LocatedDecl[]): Set<string> {
+  const out = new Set<string>();
+  for (const { decl } of visibleDecls(program, imported)) if (decl.kind === 'SumTypeDecl') for (const v of decl.variants) out.add(v.name.text);
   return out;
 }
 
@@ -137,7 +145,7 @@ class Scope {
 
 function armBinding(arm: MatchArm): Name | undefined {
   const p = arm.pattern;
-  return p.kind === 'OkPat' || p.kind === 'ErrPat' || p.kind === 'TypePat' ? p.binding : undefined;
+  return p.kind === 'OkPat' || p.kind === 'ErrPat' || p.kind === 'TypePat' || p.kind === 'VariantPat' ? p.binding : undefined;
 }
 
 class Classifier {
@@ -145,6 +153,8 @@ class Classifier {
     private readonly globals: ReadonlyMap<string, Decl>,
     private readonly out: ClassifiedName[],
     private readonly text: string | undefined,
+    private readonly builtins: BuiltinTable,
+    private readonly variants: ReadonlySet<string>,
   ) {}
 
   private push(span: Span, cls: TokenClass, extra: Partial<ClassifiedName> = {}): void {
@@ -157,7 +167,23 @@ class Classifier {
     if (name && cls) this.push(name, cls, { declaration: true });
     switch (d.kind) {
       case 'FunctionDecl':
+        for (const tp of d.typeParams ?? []) this.push(tp.name, 'typeVariable', { declaration: true });
+        for (const n of d.errorSet ?? []) this.push(n, 'variant');
         this.callable(d, undefined);
+        break;
+      case 'SumTypeDecl':
+        for (const tp of d.typeParams) this.push(tp.name, 'typeVariable', { declaration: true });
+        for (const v of d.variants) {
+          this.push(v.name, 'variant', { declaration: true });
+          if (v.payload) this.type(v.payload);
+        }
+        break;
+      case 'TestDecl':
+        for (const n of [d.target, ...d.cases.map((c) => c.callee)]) {
+          const target = this.globals.get(n.text);
+          const c = target && declClass(target);
+          if (c) this.push(n, c);
+        }
         break;
       case 'ToolDecl':
         for (const p of d.params) this.param(p, { readonly: true });
@@ -200,6 +226,10 @@ class Classifier {
       this.type(p.type);
     }
     this.type(fn.returnType);
+    // Level 26: `req`/`ens` conditions read the parameters.
+    if (fn.kind === 'FunctionDecl' && (fn.requires || fn.ensures)) {
+      this.body([...(fn.requires ?? []), ...(fn.ensures ?? [])].map((e): Stmt => ({ kind: 'ExprStmt', expr: e, start: e.start, end: e.end })), scope);
+    }
     this.body(fn.body, scope);
   }
 
@@ -224,11 +254,7 @@ class Classifier {
       if (isArm(n)) {
         const b = armBinding(n);
         if (b && b.text !== '_') this.out.push(scope.site(b));
-        const p = n.pattern;
-        // A variant arm (`red:`) is a text pattern written as a bare name.
-        if (p.kind === 'LitPat' && p.value.kind === 'Text' && this.text !== undefined && /^[a-z]/.test(this.text.slice(p.start, p.start + 1))) {
-          this.push(p, 'variant');
-        }
+        this.pattern(n.pattern);
       } else if (!isParam(n) && 'kind' in n) {
         if (n.kind === 'Lambda') {
           this.callable(n, scope);
@@ -238,6 +264,17 @@ class Classifier {
       }
       const kids = childrenOf(n);
       for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
+    }
+  }
+
+  private pattern(p: MatchArm['pattern']): void {
+    // A variant arm (`red:`) is a text pattern written as a bare name.
+    if (p.kind === 'LitPat' && p.value.kind === 'Text' && this.text !== undefined && /^[a-z]/.test(this.text.slice(p.start, p.start + 1))) {
+      this.push(p, 'variant');
+    } else if (p.kind === 'VariantPat') {
+      this.push(p.tag, 'variant');
+    } else if (p.kind === 'OrPat') {
+      for (const a of p.alternatives) this.pattern(a);
     }
   }
 
@@ -257,8 +294,15 @@ class Classifier {
       case 'Ref':
         this.reference(n, n.name, scope, false);
         break;
-      case 'Call':
-        this.reference(n.callee, n.callee.text, scope, true);
+      case 'Call': {
+        // A bare name without arguments (level 26 `e`) reads a local of that name when one is bound.
+        const bare = n.args.length === 0 && n.parens !== true;
+        this.reference(n.callee, n.callee.text, scope, !bare || scope.use(n.callee.text, n.callee.start, true) === undefined);
+        this.labels(n);
+        break;
+      }
+      case 'AnonRecord':
+        for (const f of n.fields) this.push(f.name, 'field');
         break;
       case 'Field':
         this.push(n.field, 'field');
@@ -278,6 +322,15 @@ class Classifier {
     }
   }
 
+  /** Level 26: labelled arguments name parameters of the function called. */
+  private labels(call: Extract<Expr, { kind: 'Call' }>): void {
+    if (!call.labels) return;
+    const target = this.globals.get(call.callee.text);
+    for (const l of call.labels) {
+      if (l && target?.kind === 'FunctionDecl' && target.params.some((p) => p.name.text === l.text)) this.push(l, 'parameter');
+    }
+  }
+
   /**
    * A name in a body: a local bound before it, a declaration, a builtin, or
    * a local bound later (a loop reads it before the binding). A callee looks
@@ -291,7 +344,8 @@ class Classifier {
     const target = this.globals.get(name);
     const cls = target && declClass(target);
     if (cls === 'function' || cls === 'tool') return this.push(span, cls);
-    if (lookupBuiltin(name)) return this.push(span, isBuiltinAlias(name) ? 'builtinAlias' : 'builtin');
+    if (this.variants.has(name)) return this.push(span, 'variant');
+    if (this.builtins.lookup(name)) return this.push(span, this.builtins.isAlias(name) ? 'builtinAlias' : 'builtin');
     const local = scope.use(name, span.start, false);
     if (local) this.push(span, local.cls, { readonly: local.readonly });
   }

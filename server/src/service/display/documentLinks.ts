@@ -7,6 +7,7 @@ import type { DocumentLink } from 'vscode-languageserver';
 import type { LineIndex } from '../../syntax/lineIndex';
 import type { FileAnalysis } from '../analysis';
 import { rangeOf } from '../lspDiagnostics';
+import { useCandidates } from '../../project/imports';
 
 /**
  * `exists(absPath)` says whether a file is there (open buffers count);
@@ -22,8 +23,9 @@ export function useLinks(
   const links: DocumentLink[] = [];
   for (const d of analysis.program.decls) {
     if (d.kind !== 'UseDecl' || d.path.value === '') continue;
-    const target = path.resolve(path.dirname(analysis.path), d.path.value);
-    if (!exists(target)) continue;
+    // Level 26: `use "lib"` finds lib.@ or lib.ilo, `use "org/pkg"` an installed package.
+    const target = useCandidates(path.dirname(analysis.path), d.path.value, analysis.program.level).find(exists);
+    if (target === undefined) continue;
     // The text between the quotes (the whole literal when it is cut short).
     const quoted = d.path.end - d.path.start >= 2 && analysis.text[d.path.end - 1] === '"';
     const start = quoted ? d.path.start + 1 : d.path.start;

@@ -5,7 +5,9 @@
 
 import { InlayHintKind, type InlayHint, type Range } from 'vscode-languageserver';
 import type { CallExpr, Decl, Expr, FunctionDecl, Span } from '../../syntax/ast';
-import { lookupBuiltin, signaturesForArity } from '../../syntax/builtins';
+import { signaturesForArity } from '../../syntax/builtins';
+import type { BuiltinTable } from '../../syntax/builtinKit';
+import { levelById } from '../../level';
 import { declName, visibleDecls } from '../../query/symbols';
 import { bindingTypes } from '../../query/bindingTypes';
 import { forEachNode, isArm, isParam } from '../../syntax/walk';
@@ -41,6 +43,10 @@ export function inlayHints(analysis: FileAnalysis, index: LineIndex, range: Rang
       n.args.forEach((arg, i) => {
         if (n.piped && i === n.args.length - 1) return; // the piped value stands before the callee
         const name = names[i];
+        // A labelled argument (level 26, `f(lo: 1)`) already says its parameter.
+        if (n.labels?.[i] !== undefined) return;
+        // An interpolated text (`"hi {who}"`) is a fmt call written inside the text: no hints in it.
+        if (n.interpolated) return;
         if (name === undefined || !inside(arg.start) || saysItself(arg, name)) return;
         hints.push({
           at: arg.start,
@@ -87,8 +93,10 @@ function saysItself(arg: Expr, name: string): boolean {
 /** Parameter names of what a call calls, by argument position. */
 class ParamNames {
   private readonly decls = new Map<string, Decl>();
+  private readonly builtins: BuiltinTable;
 
   constructor(analysis: FileAnalysis) {
+    this.builtins = levelById(analysis.program.level ?? '0.11').builtins;
     for (const { decl } of visibleDecls(analysis.program, analysis.importedLocated)) {
       const name = declName(decl)?.text;
       if (name === undefined) continue;
@@ -102,7 +110,7 @@ class ParamNames {
     if (d?.kind === 'FunctionDecl' || d?.kind === 'ToolDecl') return d.params.map((p) => p.name.text);
     if (d?.kind === 'ErrorDecl' && (d.intended === 'function' || d.intended === 'tool')) return (d.params ?? []).map((p) => p.name.text);
     if (d !== undefined) return [];
-    const b = lookupBuiltin(call.callee.text);
+    const b = this.builtins.lookup(call.callee.text);
     // One argument to a builtin (`len xs`, `str n`): its name adds nothing.
     if (!b || call.args.length < 2) return [];
     const sigs = signaturesForArity(b, call.args.length);

@@ -85,7 +85,9 @@ function callCandidate(text: string, c: CallExpr, offset: number, arityOf: Arity
     inside = arity !== undefined && c.args.length < arity;
   }
   if (!inside) return undefined;
-  const activeArg = written.filter((a) => a.end < offset).length;
+  // Labelled arguments (level 26) are kept in parameter order: the one under the cursor says which parameter is active.
+  const under = c.labels ? written.findIndex((a) => a.start <= offset && offset <= a.end) : -1;
+  const activeArg = under >= 0 ? under : written.filter((a) => a.end < offset).length;
   return { call: { node: c, calleeOffset: c.callee.start, written, activeArg }, start: c.start, end: c.end };
 }
 

@@ -8,7 +8,7 @@ import type { LineIndex } from '../../syntax/lineIndex';
 import { forEachNode, isArm } from '../../syntax/walk';
 
 /** Statement and expression kinds whose multi-line extent is worth folding. */
-const BLOCK_KINDS = new Set(['Guard', 'Match', 'ForEach', 'ForRange', 'While', 'Lambda', 'List', 'Record']);
+const BLOCK_KINDS = new Set(['Guard', 'Match', 'ForEach', 'ForRange', 'While', 'Lambda', 'List', 'Record', 'AnonRecord', 'Text']);
 
 /** A comment that is the first thing on its line (not one trailing code). */
 function ownLine(text: string, c: Comment): boolean {

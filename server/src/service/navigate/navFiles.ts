@@ -11,7 +11,8 @@ import * as fs from 'node:fs';
 import type { Decl, Program } from '../../syntax/ast';
 import { parseIlo } from '../../syntax/parse';
 import { resolveImports, type FileHost } from '../../project/imports';
-import { declaredArities, type FileAnalysis } from '../analysis';
+import { declaredArities, declaredParams, type FileAnalysis } from '../analysis';
+import type { LanguageLevel } from '../../level';
 import type { NavFile } from './nameAt';
 
 export interface NavFileSource {
@@ -33,6 +34,8 @@ export interface NavFileHooks {
   /** Reads files for `use` resolution (open buffers first, then disk). */
   host: FileHost;
   uriOf(path: string): string;
+  /** The level of files without a pragma (the setting). */
+  level(): LanguageLevel;
 }
 
 interface DiskEntry {
@@ -73,9 +76,18 @@ export class DiskNavFiles implements NavFileSource {
     const imports = resolveImports(path, entry.program, this.hooks.host, parse);
     // As in the analysis: calls to functions of used files nest by their arity.
     const arities = declaredArities(imports.imported);
-    const program = arities.size > 0 ? parseIlo(entry.text, { externalArities: arities }).program : entry.program;
+    const program =
+      arities.size > 0
+        ? parseIlo(entry.text, { externalArities: arities, externalParams: declaredParams(imports.imported), level: this.hooks.level() }).program
+        : entry.program;
     const importedLocated = imports.imported.map((decl) => ({ decl, file: imports.importedFile.get(decl) }));
     return { path, uri: this.hooks.uriOf(path), text: entry.text, program, importedLocated };
+  }
+
+  /** Forget every cached parse (the level setting changed). */
+  clear(): void {
+    this.cache.clear();
+    this.parsedImports.clear();
   }
 
   /** Forget a file's cached parse (it changed or was deleted). */
@@ -101,7 +113,7 @@ export class DiskNavFiles implements NavFileSource {
     } catch {
       return undefined;
     }
-    const entry = { mtimeMs: stat.mtimeMs, size: stat.size, text, program: parseIlo(text).program };
+    const entry = { mtimeMs: stat.mtimeMs, size: stat.size, text, program: parseIlo(text, { level: this.hooks.level() }).program };
     this.cache.set(path, entry);
     return entry;
   }
@@ -109,7 +121,7 @@ export class DiskNavFiles implements NavFileSource {
   private parseImported(path: string, text: string): Program {
     const cached = this.parsedImports.get(path);
     if (cached && cached.text === text) return cached.program;
-    const program = parseIlo(text).program;
+    const program = parseIlo(text, { level: this.hooks.level() }).program;
     this.parsedImports.set(path, { text, program });
     return program;
   }

@@ -10,6 +10,7 @@ import { describeSymbol } from '../../query/symbolIdentity';
 import { checkRenameResult } from './renameCheck';
 import { localsRenamedWith, renameEdits } from './renameEdits';
 import { checkConflicts, checkNewName, renameTarget } from './renameRules';
+import { levelById } from '../../level';
 import { filesNaming, rangeIn, type ProjectFile, type ProjectView } from './project';
 
 /** The range of the name to rename and its current text; refused (an error) where nothing can be renamed. */
@@ -21,7 +22,7 @@ export function prepareRenameAt(here: ProjectFile, offset: number): { range: Ran
 export function renameAt(view: ProjectView, here: ProjectFile, offset: number, newName: string): WorkspaceEdit {
   const s = renameTarget(here, offset).symbol;
   if (newName === s.name) return { changes: {} };
-  checkNewName(s, newName);
+  checkNewName(s, newName, levelById(here.analysis.program.level ?? '0.11'));
   const files = filesNaming(view, s, here, [s.name, newName]);
   checkConflicts(s, newName, files, new Map(files.map((f) => [f.path, localsRenamedWith(s, f)])));
   const edits = renameEdits(s, newName, files);

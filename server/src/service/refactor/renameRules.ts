@@ -7,7 +7,7 @@
 import * as path from 'node:path';
 import { LSPErrorCodes, ResponseError } from 'vscode-languageserver';
 import type { Decl, Program, Span } from '../../syntax/ast';
-import { isBuiltinName } from '../../syntax/builtins';
+import { levelById, type LanguageLevel } from '../../level';
 import { isKeyword, isReservedWord, isValidIdentifier } from '../../syntax/names';
 import { forEachNode } from '../../syntax/walk';
 import { declSymbolKind, describeSymbol, namespaceOf, type Occurrence, type ResolvedSymbol } from '../../query/symbolIdentity';
@@ -79,12 +79,14 @@ function wordAt(text: string, offset: number): string | undefined {
 }
 
 /** Refuses a new name ilo would not accept for this kind of symbol. */
-export function checkNewName(s: ResolvedSymbol, newName: string): void {
-  if (!isValidIdentifier(newName)) {
+export function checkNewName(s: ResolvedSymbol, newName: string, level: LanguageLevel = levelById('0.11')): void {
+  // Level 26: a leading `_` marks a module-private name (`_helper`).
+  const plain = level.syntax.moduleForms && newName.startsWith('_') ? newName.slice(1) : newName;
+  if (!isValidIdentifier(plain)) {
     refuse(`\`${newName}\` is not a valid ilo name: lowercase letters and digits, starting with a letter, with single hyphens between parts (like \`get-user\`)`);
   }
   if (isReservedWord(newName) || isKeyword(newName)) refuse(`\`${newName}\` is a reserved word in ilo and cannot be a name`);
-  if (isBuiltinName(newName)) refuse(`\`${newName}\` is a builtin: it cannot name a ${s.kind === 'param' ? 'parameter' : s.kind === 'type' ? 'record type' : s.kind}`);
+  if (level.builtins.isName(newName)) refuse(`\`${newName}\` is a builtin: it cannot name a ${s.kind === 'param' ? 'parameter' : s.kind === 'type' ? 'record type' : s.kind}`);
   if ((s.kind === 'type' || s.kind === 'alias') && newName.length === 1) {
     refuse(`a one-letter type name is read as a type variable (or as n, t, b): choose a longer name for ${describeSymbol(s)}`);
   }

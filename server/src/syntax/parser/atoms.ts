@@ -142,15 +142,15 @@ export abstract class AtomParser extends TypeParser {
       const partner = r.brace === '{' ? '}' : '{';
       throw new ParseError(
         'ILO-P024',
-        r.at,
-        r.at + 1,
+        t.start + r.at,
+        t.start + r.at + 1,
         `\`${r.brace}\` with no \`${partner}\` in a text literal`,
         `write \`${r.brace}${r.brace}\` for a literal \`${r.brace}\`; \`{name}\` puts the value of \`name\` into the text`,
       );
     }
     if (r.kind === 'text') return { kind: 'Text', value: r.value, start: t.start, end: t.end };
     const args: A.Expr[] = [{ kind: 'Text', value: r.template, start: t.start, end: t.end }];
-    for (const s of r.slots) args.push({ kind: 'Ref', name: s.name, start: s.start, end: s.end });
+    for (const s of r.slots) args.push({ kind: 'Ref', name: s.name, start: t.start + s.start, end: t.start + s.end });
     return {
       kind: 'Call',
       callee: { text: 'fmt', start: t.start, end: t.start },

@@ -130,7 +130,8 @@ export abstract class DeclarationParser extends StatementParser {
       const only: A.Name[] = [];
       while (this.peekKind() !== ']') {
         if (this.atEnd()) throw p16('the `[` of this `use` is never closed');
-        only.push(this.expectIdent());
+        // `_name` parses so that the import can say it is private (ILO-P019).
+        only.push(this.expectDeclName());
       }
       decl.end = this.expect(']').end;
       if (only.length === 0) throw p16('the `[...]` list of a `use` is empty', 'list the names to import, or drop the brackets to import everything');

@@ -1,0 +1,92 @@
+// The ilo declarations behind the pins: each server in the lock names the ilo
+// file its tools were imported into (`file`, relative to the lock). A pin is
+// only half a pin if that file no longer declares the tool: `verify` must not
+// report "0 findings" then, and the gate cannot read what the user declared
+// about the tool (`@behavior`). This module finds, for every pinned tool, its
+// `tool` declaration (by `@wire` name, else by the pinned ilo name) and what
+// its annotations declare, or says why it cannot.
+
+import * as path from 'node:path';
+import type { ToolDecl } from '../../syntax/ast';
+import { parseIlo } from '../../syntax/parse';
+import { buildSchemaEnv } from '../../schema/env';
+import type { BehaviorTriple } from '../behavior';
+import type { LockFile } from './lock';
+
+export interface PinnedDeclaration {
+  server: string;
+  wire: string;
+  /** The ilo file (absolute). */
+  file: string;
+  decl: ToolDecl;
+  /** What `@behavior` declares (possibly partial). */
+  behavior?: Partial<BehaviorTriple>;
+  /** What `@hints` declares. */
+  readOnlyHint?: boolean;
+}
+
+export interface PinnedDeclarationProblem {
+  server: string;
+  /** Absent: the whole file. */
+  wire?: string;
+  file?: string;
+  message: string;
+}
+
+export interface PinnedDeclarations {
+  /** `server\u0000wire` → the declaration. */
+  found: Map<string, PinnedDeclaration>;
+  problems: PinnedDeclarationProblem[];
+}
+
+export function pinKey(server: string, wire: string): string {
+  return `${server}\u0000${wire}`;
+}
+
+/**
+ * The declarations of every pin whose server names a file. Servers without a
+ * `file` (pinned from a listing with no ilo output) are skipped. Never throws:
+ * an unreadable or unparsable file, or a missing declaration, is a problem.
+ */
+export function findPinnedDeclarations(lock: LockFile, lockDir: string, readText: (file: string) => string | undefined): PinnedDeclarations {
+  const out: PinnedDeclarations = { found: new Map(), problems: [] };
+  for (const [server, entry] of Object.entries(lock.servers)) {
+    if (entry.file === undefined) continue;
+    const file = path.resolve(lockDir, entry.file);
+    const text = readText(file);
+    if (text === undefined) {
+      out.problems.push({ server, file, message: `server \`${server}\` is pinned from ${entry.file}, which cannot be read` });
+      continue;
+    }
+    let tools: ToolDecl[];
+    let env: ReturnType<typeof buildSchemaEnv>;
+    try {
+      const decls = parseIlo(text).program.decls;
+      tools = decls.filter((d): d is ToolDecl => d.kind === 'ToolDecl');
+      env = buildSchemaEnv(decls);
+    } catch {
+      out.problems.push({ server, file, message: `${entry.file} (pins of \`${server}\`) could not be read as ilo` });
+      continue;
+    }
+    const byWire = new Map<string, ToolDecl>();
+    const byName = new Map<string, ToolDecl>();
+    for (const d of tools) {
+      const wire = env.annotationsOf(d).annotations.wire ?? d.name.text;
+      if (!byWire.has(wire)) byWire.set(wire, d);
+      if (!byName.has(d.name.text)) byName.set(d.name.text, d);
+    }
+    for (const [wire, pin] of Object.entries(entry.tools)) {
+      const decl = byWire.get(wire) ?? byName.get(pin.ilo);
+      if (!decl) {
+        out.problems.push({ server, wire, file, message: `\`${wire}\` of \`${server}\` is pinned, but ${entry.file} declares no tool for it (wire name \`${wire}\`, ilo name \`${pin.ilo}\`)` });
+        continue;
+      }
+      const ann = env.annotationsOf(decl).annotations;
+      const found: PinnedDeclaration = { server, wire, file, decl };
+      if (ann.behavior) found.behavior = { mutability: ann.behavior.mutability, action: ann.behavior.action, domain: ann.behavior.domain };
+      if (typeof ann.hints?.readOnlyHint === 'boolean') found.readOnlyHint = ann.hints.readOnlyHint;
+      out.found.set(pinKey(server, wire), found);
+    }
+  }
+  return out;
+}
