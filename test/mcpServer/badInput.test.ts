@@ -155,3 +155,15 @@ test('roots that change are asked for again; several roots need absolute paths',
     await agent.close();
   }
 });
+
+test('over stdio, a message over the size limit is answered with an error and the server keeps serving', async () => {
+  const agent = await connectAgent({ stdio: true });
+  try {
+    // 5 MiB of text: over the 4 MiB message limit (and far over the text limit, which never gets to look at it).
+    await assert.rejects(agent.client.callTool({ name: 'check', arguments: { text: 'x'.repeat(5 * 1_048_576) } }), /over the limit of 4194304/);
+    const r = await agent.call('check', { text: 'f x:n>n;+x 1\n' });
+    assert.equal(textOf(r), 'clean');
+  } finally {
+    await agent.close();
+  }
+});

@@ -22,5 +22,7 @@ export const MAX_DIAGNOSTICS_VERBOSE = 500;
 /** Builtins one search returns, by default and at most. */
 export const DEFAULT_BUILTIN_RESULTS = 5;
 export const MAX_BUILTIN_RESULTS = 20;
+/** Longest JSON-RPC message read over stdio (a maximal text, escaped, fits several times). */
+export const MAX_MESSAGE_BYTES = 4 * 1_048_576;
 /** How long the server waits for the client's roots/list answer. */
 export const ROOTS_TIMEOUT_MS = 10_000;
