@@ -13,7 +13,8 @@ import { importTools } from '../../server/src/contracts/import';
 import { contractsReport } from '../../server/src/contracts';
 import { parseIlo } from '../../server/src/syntax/parse';
 import { admitTools } from '../../server/src/gate/admission';
-import { emptyLock } from '../../server/src/contracts/pins';
+import { emptyLock, lockServerEntry } from '../../server/src/contracts/pins';
+import type { JsonObject } from '../../server/src/schema/json';
 import { checkArgs } from '../../server/src/mcpServer/args';
 import { TOOL_DEFINITIONS } from '../../server/src/mcpServer';
 import type { RawTool } from '../../server/src/contracts/mcp';
@@ -30,14 +31,20 @@ test('the lints would catch an instruction had one crept in (the check above can
   assert.ok(lintMcpTools(poisoned).some((f) => f.toolName === 'check' && f.code === 'instructs-model'));
 });
 
-test('our gate serves every tool in read-only mode, each with its declared identity', () => {
-  const admission = admitTools(new Map([['ilo', { tools }]]), emptyLock(), { readOnly: true, allowNew: true });
-  assert.deepEqual([...admission.withheld.keys()], []);
-  assert.deepEqual([...admission.served.keys()].sort(), ['builtins', 'check', 'contracts', 'explain', 'fix', 'format', 'schema']);
-  for (const s of admission.served.values()) {
-    assert.equal(s.behavior.source, 'declared', s.name);
-    assert.equal(s.behavior.mutability, 'PURE', s.name);
-  }
+test('our gate, pinned and read-only, proves every tool read-only but `fix`, whose name reads as a write', () => {
+  // As a user would run it: the tools pinned in a lock (as `ilo-ls import` pins them), then `ilo-ls gate --read-only`.
+  // The gate believes no claim its own reading of the name and description does not confirm.
+  const lock = emptyLock();
+  lock.servers.ilo = lockServerEntry(tools.map((t) => ({ wire: t.name, ilo: t.name, definition: t as unknown as JsonObject })));
+  const admission = admitTools(new Map([['ilo', { tools }]]), lock, { readOnly: true });
+  assert.deepEqual([...admission.served.keys()].sort(), ['builtins', 'check', 'contracts', 'explain', 'format', 'schema']);
+  for (const s of admission.served.values()) assert.equal(s.behavior.mutability, 'PURE', s.name);
+  // `fix` returns the fixed text and writes nothing (its declared behavior says so), but a gate must not take that on trust.
+  assert.deepEqual([...admission.withheld.keys()], ['fix']);
+  assert.match(admission.withheld.get('fix')![0].reason, /^read-only: declared read-only by .*, but its name and description read as MUTATES UPDATE/);
+  // Unpinned, nothing is served read-only: the tools' own hints are the server's word.
+  const unpinned = admitTools(new Map([['ilo', { tools }]]), emptyLock(), { readOnly: true, allowNew: true });
+  assert.equal(unpinned.served.size, 0);
 });
 
 test('imported as ilo declarations, no two tools share an input schema; near ones are all read-only', () => {

@@ -139,7 +139,7 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
   ),
   tool(
     'format',
-    'Format ilo source',
+    'Show ilo source formatted',
     'Formats ilo source in the expanded (human) or dense (one line per declaration) layout; text that does not parse is refused with the syntax error.',
     ['READ', 'CONTENT'],
     input({ text: TEXT, path: PATH, style: { type: 'string', enum: ['expanded', 'dense'], description: 'default expanded' }, level: LEVEL }),
@@ -189,7 +189,7 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
   ),
   tool(
     'schema',
-    'Tool definitions from ilo source',
+    'Get tool definitions from ilo source',
     'The definition of a tool or function declared in ilo source as an MCP tool, OpenAI or Anthropic function tool or A2A skill, or a type\'s JSON Schema; every tool by default.',
     ['READ', 'STRUCTURE'],
     input({
@@ -212,7 +212,7 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
   ),
   tool(
     'contracts',
-    'Tool contracts of ilo source',
+    'Inspect the tool contracts of ilo source',
     "The tools declared in ilo source with their behavioral identity, the groups an agent could confuse (same or near input schema), the contract lints and toxic flows.",
     ['READ', 'DATA'],
     input({ text: TEXT, path: PATH, verbose: { type: 'boolean', description: 'also schema hashes and why each behavior was decided' } }),
