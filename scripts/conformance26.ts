@@ -146,7 +146,7 @@ export function formatLevel26Report(r: Level26Report, verbose = false): string {
   const runnable = r.examples.filter((e) => e.runnable);
   const others = r.examples.filter((e) => !e.runnable);
   const clean = r.snippets.filter((s) => s.expected.length === 0);
-  out.push('| measure (level 26, ../shared/corpus/ilo26) | result | required |');
+  out.push('| measure (level 26 verifier: parse → use → verify, ../shared/corpus/ilo26) | result | required |');
   out.push('|---|---|---|');
   out.push(`| runnable examples with no error | ${pct(f.runnable - f.runnableWithErrors, f.runnable)} | 100% |`);
   out.push(`| … and with no warning either | ${pct(runnable.filter((e) => e.errors.length + e.warnings.length === 0).length, f.runnable)} | |`);

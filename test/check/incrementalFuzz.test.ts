@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { IncrementalParser, parseIlo } from '../../server/src/syntax/parse';
 import { IncrementalChecker, checkProgram } from '../../server/src/check/check';
 import { lcg } from '../helpers/random';
+import { LEVEL_26 } from '../../server/src/level';
 
 // Calls between functions, a record type, an alias, a tool, a duplicate, a
 // misspelt call and an unknown type: every kind of global name an edit can touch.
@@ -96,4 +97,44 @@ test('300 random edits in a file that uses another: incremental check equals a f
     assert.deepEqual(lines(incremental), lines(fresh), `edit ${i} at offset ${at}`);
   }
   assert.ok(patched > 50, `environment patched on ${patched} of 300 edits`);
+});
+
+// Level 26: the forms whose analyses look across declarations (sum types and
+// their constructors, generic bounds, effects, preconditions, test blocks,
+// calls of a function that failed to parse).
+const PROGRAMS_26 = [
+  'type shape = circle(n) | square(n) | point',
+  'area s:shape>n;?s{circle(r):*r r;square(w):*w w;point:0}',
+  'mk x:n>shape;?=x 0 point (circle x)',
+  'inc<a:numeric> x:a>a;+x 1',
+  'use-inc>n;inc 5',
+  'dv a:n b:n>R n t req b!=0;=b 0 ^"zero";~/a b',
+  'calc x:n y:n>R n t;dv x y',
+  'say m:t>_;prnt m',
+  'loud m:t>_ /time;say m',
+  'add a:n b:n>n;+a b',
+  'test add {ok add 2 3 5; ok add 1 1 3}',
+  'rec xs:L n i:n>n;rec xs +i 1;-1',
+  'ww u:t>R t t;wn=world-no-net;get u',
+];
+
+test('300 random edits at level 26: incremental check equals a fresh check', () => {
+  const rnd = lcg(2626);
+  let doc = PROGRAMS_26.join('\n\n') + '\n';
+  const parser = new IncrementalParser();
+  const checker = new IncrementalChecker();
+  const opts = { level: LEVEL_26 };
+  checker.check(parser.parse(doc, opts).program, { ...opts, text: doc });
+  const pieces = [...TYPING, 'circle', 'point', 'inc', ' /io', ' /time', '"x"', 'dv', '0', '\ntest dv {err dv 1 0 "zero"}\n', '\nsq x:n>n;*x x\n'];
+  for (let i = 0; i < 300; i++) {
+    let at = Math.floor(rnd() * doc.length);
+    if (rnd() < 0.5) at = Math.max(0, doc.indexOf('\n', at));
+    const del = rnd() < 0.3 ? Math.floor(rnd() * 3) : 0;
+    const set = i < 150 ? pieces : BREAKING.concat(pieces);
+    doc = doc.slice(0, at) + set[Math.floor(rnd() * set.length)] + doc.slice(at + del);
+    const incremental = checker.check(parser.parse(doc, opts).program, { ...opts, text: doc });
+    const fresh = checkProgram(parseIlo(doc, opts).program, opts);
+    const lines = (ds: unknown[]): string[] => ds.map((d) => JSON.stringify(d));
+    assert.deepEqual(lines(incremental), lines(fresh), `edit ${i} at offset ${at}`);
+  }
 });

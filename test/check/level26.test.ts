@@ -168,6 +168,9 @@ describe('level 26: Result arms on an optional (ILO-T035)', () => {
     const src = 'f>n;m=mmap;m=mset m "k" 5;?(mget m "k"){~v:v;_:0}';
     const d = one26(src, 'ILO-T035');
     assert.equal(underlined(src, d), '~v');
+    assert.equal(applyFix(src, d.suggestions![0]), 'f>n;m=mmap;m=mset m "k" 5;??(mget m "k") 0');
+    const bare = 'f o:O n>n;?o{_:7;~v:v}';
+    assert.equal(applyFix(bare, one26(bare, 'ILO-T035').suggestions![0]), 'f o:O n>n;??o 7');
     const both = one26('f>n;m=mmap;m=mset m "k" 5;?(mget m "k"){~v:v;^e:0;_:9}', 'ILO-T035');
     assert.match(both.message, /~v: and \^e: are Result arms/);
   });
@@ -425,5 +428,23 @@ describe('level 26: test blocks (ILO-T050, ILO-W020)', () => {
     const strict = check('add a:n b:n>n;+a b\nsub a:n b:n>n;-a b\ntest add {ok add 1 1 2}', { ...L26, strict: true });
     assert.deepEqual(strict.map((d) => d.code), ['ILO-W020']);
     assert.match(strict[0].message, /'sub'/);
+  });
+});
+
+describe('level 26: interpolated text', () => {
+  it('checks an interpolated text like the fmt it is, and says so when it is thrown away', () => {
+    clean26('f x:n>t;"v={x}"');
+    const src = 'f x:n>n;"v={x}";x';
+    const d = one26(src, 'ILO-T032');
+    assert.match(d.message, /interpolated text/);
+    assert.equal(applyFix(src, d.suggestions![0]), 'f x:n>n;prnt "v={x}";x');
+  });
+});
+
+describe('level 26: argument-count advice', () => {
+  it('points `lst xs` at `at xs -1`, the last element, as ilo 26 does', () => {
+    const d = one26('f xs:L n>n;lst xs', 'ILO-T006');
+    assert.match(d.hint ?? '', /at xs -1/);
+    assert.doesNotMatch(check('f xs:L n>n;lst xs')[0].hint ?? '', /at xs -1/);
   });
 });

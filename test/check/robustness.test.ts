@@ -2,12 +2,13 @@
 // nesting, huge matches, long alias chains, self-referential records, cyclic
 // imports, very many declarations.
 
-import { describe, it } from 'node:test';
+import { describe, it, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { parseIlo } from '../../server/src/syntax/parse';
 import { checkProgram } from '../../server/src/check/check';
 import { resolveImports } from '../../server/src/project/imports';
+import { levelById } from '../../server/src/level';
 import type { Expr, FunctionDecl, Program, TypeExpr } from '../../server/src/syntax/ast';
 
 const sp = { start: 0, end: 1 };
@@ -93,4 +94,14 @@ describe('robustness', () => {
     });
     assert.deepEqual(r.diagnostics.map((d) => d.code), ['ILO-P017']);
   });
+});
+
+test('level 26: a 3,000-function call chain under an effect-annotated caller is followed without overflowing, and other errors stay', () => {
+  const n = 3000;
+  const lines = Array.from({ length: n }, (_, i) => `f${i} x:n>n;f${i + 1} x`);
+  lines.push(`f${n} x:n>n;prnt x;x`, 'top x:n>n /time;f0 x', 'bad>n;"text"');
+  const src = lines.join('\n') + '\n';
+  const level = levelById('26');
+  const ds = checkProgram(parseIlo(src, { level }).program, { level });
+  assert.deepEqual(ds.filter((d) => d.severity === 'error').map((d) => d.code), ['ILO-T008']);
 });

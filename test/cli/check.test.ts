@@ -124,32 +124,34 @@ test('hostile input gets diagnostics, never a crash or a hang', () => {
 test('--reference-compat reports calls to a declaration that failed to parse, as the ilo CLI does', () => {
   const dir = tempDir({ 'broken.ilo': 'half x:n>n;)\n\ntwice y:n>n;*2 half y\n' });
   const codes = (args: string[]): string[] => {
-    // Level 0.11: the reference binary's behaviour (at 26 calls of a broken function collapse into one ILO-T005).
-    const r = run(['check', '--json', '--language-version', '0.11', ...args, 'broken.ilo'], dir);
+    const r = run(['check', '--json', ...args, 'broken.ilo'], dir);
     assert.equal(r.status, 1, r.stderr);
     return (JSON.parse(r.stdout) as Array<{ code: string; line: number }>).map((x) => `${x.code}@${x.line}`);
   };
-  // The editor's default keeps the broken function's header: only the parse error.
-  const plain = codes([]);
+  // Level 0.11. The editor's default keeps the broken function's header: only the parse error.
+  const plain = codes(['--language-version', '0.11']);
   assert.equal(plain.length, 1);
   assert.match(plain[0], /^ILO-P\d+@1$/);
   // Compat mode: the call in `twice` names an undefined function too.
-  assert.deepEqual(codes(['--reference-compat']), [plain[0], 'ILO-T005@3']);
+  assert.deepEqual(codes(['--language-version', '0.11', '--reference-compat']), [plain[0], 'ILO-T005@3']);
+  // Level 26: as ilo 26 does, the calls of the broken function collapse into one ILO-T005 at it.
+  assert.deepEqual(codes(['--language-version', '26']).sort(), ['ILO-T005@1', plain[0]].sort());
 });
 
 test('check --strict fails on warnings too, printing the same diagnostics', () => {
   // A bare `fmt` whose text is thrown away is a warning (ILO-T032), not an error.
-  // Level 26 (pinned by the pragma): --strict also reports ILO-W020 for a function without a test block.
-  const dir = tempDir({ 'warn.ilo': '^26.8\nf x:n>n;fmt "{}" x;x\n', 'ok.ilo': '^26.8\nsq x:n>n;*x x\ntest sq { ok sq 2 4 }\n' });
-  const plain = run(['check', 'warn.ilo'], dir);
+  const dir = tempDir({ 'warn.ilo': 'f x:n>n;fmt "{}" x;x\n', 'ok.ilo': 'sq x:n>n;*x x\n' });
+  const at011 = ['--language-version', '0.11'];
+  const plain = run(['check', ...at011, 'warn.ilo'], dir);
   assert.equal(plain.status, 0, plain.stderr);
   assert.match(plain.stdout, /warning ILO-T032/);
-  const strict = run(['check', '--strict', 'warn.ilo'], dir);
+  const strict = run(['check', ...at011, '--strict', 'warn.ilo'], dir);
   assert.equal(strict.status, 1);
-  // The same diagnostics, and ILO-W020 for `f`.
-  assert.deepEqual(
-    strict.stdout.split('\n').filter((l) => !l.includes('ILO-W020')),
-    plain.stdout.split('\n'),
-  );
-  assert.equal(run(['check', '--strict', 'ok.ilo'], dir).status, 0);
+  assert.equal(strict.stdout, plain.stdout);
+  assert.equal(run(['check', ...at011, '--strict', 'ok.ilo'], dir).status, 0);
+  // Level 26: --strict also names the functions without a test block (ILO-W020), as ilo check --strict does.
+  const strict26 = run(['check', '--language-version', '26', '--strict', 'ok.ilo'], dir);
+  assert.equal(strict26.status, 1);
+  assert.match(strict26.stdout, /warning ILO-W020 'sq' has no test block/);
+  assert.equal(run(['check', '--language-version', '26', 'ok.ilo'], dir).status, 0);
 });

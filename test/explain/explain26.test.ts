@@ -10,7 +10,7 @@ import { describe, it } from 'node:test';
 import { EXPLANATIONS_26, explain, explainAtEveryLevel, explanationText } from '../../server/src/explain';
 import * as os from 'node:os';
 import { Analyzer } from '../../server/src/service/analysis';
-import { LEVEL_26 } from '../../server/src/level';
+import { LEVEL_011, LEVEL_26 } from '../../server/src/level';
 
 const ROOT = path.join(__dirname, '..', '..');
 const REGISTRY = path.join(ROOT, '..', 'shared', 'reference', 'ilo26', 'registry-c48d84be.rs');
@@ -25,7 +25,7 @@ function registryCodes(): Map<string, string> | undefined {
 }
 
 /** Reported by the 26.x verifier though the registry has no entry for them (its README lists them). */
-const BEYOND_REGISTRY = ['ILO-T038', 'ILO-T040', 'ILO-T041', 'ILO-T042', 'ILO-T050', 'ILO-W020', 'ILO-W051'];
+const BEYOND_REGISTRY = ['ILO-T038', 'ILO-T039', 'ILO-T040', 'ILO-T041', 'ILO-T042', 'ILO-T050', 'ILO-W020', 'ILO-W051'];
 
 const host = {
   readFile: (p: string): string | undefined => {
@@ -64,6 +64,11 @@ describe('explanations at level 26: complete', () => {
     if (reg) assert.ok(reg.size >= 90, `only ${reg.size} codes read from the registry`);
   });
 
+  it('explains every code the level objects say their reference can report, at that level', () => {
+    assert.deepEqual([...LEVEL_26.codes].filter((c) => explain(c, '26') === undefined), []);
+    assert.deepEqual([...LEVEL_011.codes].filter((c) => explain(c, '0.11') === undefined), []);
+  });
+
   it('says it in our own words: no title is the registry’s short text', () => {
     const reg = registryCodes();
     for (const e of EXPLANATIONS_26) {
@@ -94,7 +99,8 @@ describe('explanations at level 26: complete', () => {
   });
 
   it('has wrong and right examples, except for engine and internal failures no short program shows', () => {
-    assert.deepEqual(EXPLANATIONS_26.filter((e) => !e.example).map((e) => e.code).sort(), ['ILO-E802', 'ILO-R015', 'ILO-R099', 'ILO-T036']);
+    // T039: ilo 26 calls a bare zero-parameter function, so no program shows the 0.12.1 code any more.
+    assert.deepEqual(EXPLANATIONS_26.filter((e) => !e.example).map((e) => e.code).sort(), ['ILO-E802', 'ILO-R015', 'ILO-R099', 'ILO-T036', 'ILO-T039']);
   });
 });
 

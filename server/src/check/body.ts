@@ -418,7 +418,7 @@ export class BodyChecker implements BodyContext {
       if (result.kind === 'unknown') result = t;
     }
     const head: Span = { start: m.start, end: m.subject !== undefined ? m.subject.end : Math.min(m.end, m.start + 1) };
-    if (this.level.rules.resultArmOnOption && resultArmsOnOption(subject, m.arms, this.out)) return result;
+    if (this.level.rules.resultArmOnOption && resultArmsOnOption(subject, m.arms, this.out, m)) return result;
     const variants = subject.kind === 'named' ? this.record(subject.name)?.variants : undefined;
     checkExhaustive(subject, m.arms, head, Math.max(m.start, m.end - 1), this.out, variants);
     return result;

@@ -33,7 +33,7 @@ export function inferCall(cx: BodyContext, e: CallExpr): Ty {
       const words = builtins.arityWords(canonical);
       out.push(
         diag('ILO-T006', e, `'${canonical}' takes ${words} argument${words === '1' ? '' : 's'}, got ${e.args.length}`, {
-          hint: builtins.signatureHint(canonical),
+          hint: builtins.table.lookup(canonical)?.arityHints?.[e.args.length] ?? builtins.signatureHint(canonical),
         }),
       );
       return UNKNOWN;

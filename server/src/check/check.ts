@@ -309,7 +309,7 @@ export class IncrementalChecker {
       if (users.length === 0) continue;
       out.push(
         diag('ILO-T005', d.name, `'${name}' failed to parse, so its uses in ${users.length === 1 ? `'${users[0].name.text}'` : `${users.length} functions`} cannot be checked`, {
-          hint: `fix the syntax error in '${name}' first (reported above); its calls are not checked until then`,
+          hint: `fix the syntax error in '${name}' first; its calls are not checked until then`,
         }),
       );
     }

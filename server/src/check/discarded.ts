@@ -18,6 +18,15 @@ export function discardedResult(s: Stmt, tail: boolean, inLoop: boolean, out: Di
   const e = s.expr;
   if (!tail && e.kind === 'Call') {
     const name = builtins.name(e.callee.text);
+    if (name === 'fmt' && e.interpolated) {
+      out.push(
+        diag('ILO-T032', s, 'this interpolated text is built and thrown away (a text literal does not print)', {
+          hint: 'print it with `prnt "…"` or keep it with `name="…"`',
+          suggestions: [insertAt('Print it with prnt', e.start, 'prnt ')],
+        }),
+      );
+      return;
+    }
     if (name === 'fmt' || name === 'fmt2') {
       out.push(
         diag('ILO-T032', s, `the text built by '${name}' is thrown away (${name} does not print)`, {

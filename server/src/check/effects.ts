@@ -17,6 +17,9 @@ import type { BuiltinTable } from '../syntax/builtinKit';
 import type { CheckEnv } from './env';
 import { diag, insertAt } from './report';
 
+/** Calls followed in one chain before giving up (a chain of thousands of functions). */
+const MAX_CHAIN = 400;
+
 /** The sigils a function declares (undefined: none written). */
 export function declaredEffects(d: FunctionDecl): string[] | undefined {
   const written = d.effects;
@@ -24,11 +27,17 @@ export function declaredEffects(d: FunctionDecl): string[] | undefined {
   return written.map((e) => e.name.text);
 }
 
-/** What one body does directly: effects with the call that causes each first, and the functions it reaches. */
+/**
+ * What one body does directly: effects with the call that causes each first,
+ * and the functions it reaches. The spans are the AST's own nodes (kept while
+ * the declaration is: the incremental parser moves nodes in place).
+ */
 interface Direct {
-  effects: Map<string, Span & { what: string }>;
+  effects: Map<string, { at: Span; what: string }>;
   callees: Map<string, Span>;
 }
+
+type Where = { at: Span; what: string };
 
 const directMemo = new WeakMap<FunctionDecl, { table: BuiltinTable; direct: Direct }>();
 
@@ -36,13 +45,13 @@ function directOf(d: FunctionDecl, table: BuiltinTable): Direct {
   const memo = directMemo.get(d);
   // Tools and functions are told apart later (from the environment): the memo holds names only.
   if (memo !== undefined && memo.table === table) return memo.direct;
-  const effects = new Map<string, Span & { what: string }>();
+  const effects = new Map<string, Where>();
   const callees = new Map<string, Span>();
   const note = (name: string, at: Span): void => {
     const canonical = table.canonical(name);
     const b = canonical !== undefined ? table.lookup(canonical) : undefined;
     if (b !== undefined) {
-      if (b.effectSigil !== undefined && !effects.has(b.effectSigil)) effects.set(b.effectSigil, { start: at.start, end: at.end, what: `'${b.name}'` });
+      if (b.effectSigil !== undefined && !effects.has(b.effectSigil)) effects.set(b.effectSigil, { at, what: `'${b.name}'` });
       return;
     }
     if (!callees.has(name)) callees.set(name, at);
@@ -68,28 +77,29 @@ export function undeclaredEffects(own: readonly Decl[], all: readonly Decl[], en
   if (annotated.length === 0) return;
 
   // What each function does, with where (in that function) it first does it; computed on demand.
-  const done = new Map<string, Map<string, Span & { what: string }>>();
+  const done = new Map<string, Map<string, Where>>();
   const doing = new Set<string>();
-  const effectsOf = (name: string): Map<string, Span & { what: string }> => {
+  const effectsOf = (name: string): Map<string, Where> => {
     const known = done.get(name);
     if (known !== undefined) return known;
-    const result = new Map<string, Span & { what: string }>();
+    const result = new Map<string, Where>();
     const d = fns.get(name);
-    if (d === undefined || doing.has(name)) return result;
+    // A cycle, or a call chain too deep to follow (absurd input): what it does is not known here.
+    if (d === undefined || doing.has(name) || doing.size > MAX_CHAIN) return result;
     doing.add(name);
     const direct = directOf(d, table);
     for (const [e, at] of direct.effects) result.set(e, at);
     for (const [callee, at] of direct.callees) {
       const sig = env.functions.get(callee);
       if (sig?.kind === 'tool') {
-        if (!result.has('http')) result.set('http', { start: at.start, end: at.end, what: `the tool '${callee}'` });
+        if (!result.has('http')) result.set('http', { at, what: `the tool '${callee}'` });
         continue;
       }
       const c = fns.get(callee);
       if (c === undefined) continue;
       const declared = declaredEffects(c);
-      const theirs = declared !== undefined ? new Map(declared.map((e) => [e, { start: at.start, end: at.end, what: `'${callee}'` }])) : effectsOf(callee);
-      for (const [e] of theirs) if (!result.has(e)) result.set(e, { start: at.start, end: at.end, what: `'${callee}'` });
+      const theirs = declared ?? [...effectsOf(callee).keys()];
+      for (const e of theirs) if (!result.has(e)) result.set(e, { at, what: `'${callee}'` });
     }
     doing.delete(name);
     done.set(name, result);
@@ -100,10 +110,10 @@ export function undeclaredEffects(own: readonly Decl[], all: readonly Decl[], en
     const declared = new Set(declaredEffects(d));
     const sigils = d.effects ?? [];
     const insertAtOffset = sigils.length > 0 ? sigils[sigils.length - 1].end : d.returnType.end;
-    for (const [effect, at] of effectsOf(d.name.text)) {
+    for (const [effect, where] of effectsOf(d.name.text)) {
       if (declared.has(effect)) continue;
       out.push(
-        diag('ILO-W051', at, `${at.what} needs /${effect}, which '${d.name.text}' does not declare`, {
+        diag('ILO-W051', where.at, `${where.what} needs /${effect}, which '${d.name.text}' does not declare`, {
           hint: `declare it after the return type: ... /${effect}`,
           suggestions: [insertAt(`Declare /${effect}`, insertAtOffset, ` /${effect}`)],
         }),

@@ -1,7 +1,8 @@
 // ILO-T024: a match whose arms do not cover every value of the subject's type.
 
 import type { Diagnostic } from '../diagnostics';
-import type { MatchArm, Pattern, Span } from '../syntax/ast';
+import type { Suggestion } from '../diagnostics';
+import type { Expr, MatchArm, Pattern, Span } from '../syntax/ast';
 import type { VariantDef } from './env';
 import { diag, insertAt } from './report';
 import { showTy, type Ty } from './types';
@@ -82,7 +83,7 @@ export function checkExhaustive(
  * where they never match. Returns whether it reported (the match's
  * exhaustiveness is then not judged as well).
  */
-export function resultArmsOnOption(subject: Ty, arms: readonly MatchArm[], out: Diagnostic[]): boolean {
+export function resultArmsOnOption(subject: Ty, arms: readonly MatchArm[], out: Diagnostic[], match?: Span & { subject?: Expr }): boolean {
   if (subject.kind !== 'opt') return false;
   const wrong = arms.map((a) => a.pattern).filter((p): p is Extract<Pattern, { kind: 'OkPat' | 'ErrPat' }> => p.kind === 'OkPat' || p.kind === 'ErrPat');
   if (wrong.length === 0) return false;
@@ -90,9 +91,39 @@ export function resultArmsOnOption(subject: Ty, arms: readonly MatchArm[], out: 
   out.push(
     diag('ILO-T035', wrong[0], `${shown} ${wrong.length > 1 ? 'are Result arms' : 'is a Result arm'}, but the subject is an optional (${showTy(subject)}): ${wrong.length > 1 ? 'they never match' : 'it never matches'}`, {
       hint: 'for an optional use ?? (??x default), or literal arms and _: for nil',
+      suggestions: match !== undefined ? coalesceFix(match, arms) : undefined,
     }),
   );
   return true;
+}
+
+/**
+ * `?x{~v:v;_:d}` (either order) is `??x d`: the rewrite as edits around the
+ * subject and the default, or nothing for any other shape.
+ */
+function coalesceFix(match: Span & { subject?: Expr }, arms: readonly MatchArm[]): Suggestion[] | undefined {
+  const subject = match.subject;
+  if (subject === undefined || arms.length !== 2) return undefined;
+  const ok = arms.find((a) => a.pattern.kind === 'OkPat');
+  const wild = arms.find((a) => a.pattern.kind === 'WildPat');
+  if (ok === undefined || wild === undefined || ok.pattern.kind !== 'OkPat') return undefined;
+  const [okBody, wildBody] = [ok.body, wild.body];
+  if (okBody.length !== 1 || okBody[0].kind !== 'ExprStmt' || okBody[0].expr.kind !== 'Ref' || okBody[0].expr.name !== ok.pattern.binding.text) return undefined;
+  if (wildBody.length !== 1 || wildBody[0].kind !== 'ExprStmt') return undefined;
+  const fallback = wildBody[0].expr;
+  // `?(call){…}` keeps its parentheses; `?x{…}` has none.
+  const paren = subject.start - match.start === 2;
+  if (!paren && subject.start - match.start !== 1) return undefined;
+  return [
+    {
+      message: 'Write it with ??',
+      edits: [
+        { start: match.start, end: subject.start, newText: paren ? '??(' : '??' },
+        { start: subject.end, end: fallback.start, newText: paren ? ') ' : ' ' },
+        { start: fallback.end, end: match.end, newText: '' },
+      ],
+    },
+  ];
 }
 
 /** The alternatives of an or-pattern, or the pattern itself. */

@@ -10,11 +10,13 @@ import type { BuiltinTable } from '../syntax/builtinKit';
 import { Interpreter } from './evaluate/interpreter';
 import { RuntimeFailure, Unsupported, equal, show, type Value } from './evaluate/values';
 import { diag } from './report';
+import { shiftDiagnostic } from '../diagnostics';
 
-/** What judging one block found, kept while the functions it ran are the same declarations. */
+/** What judging one block found, kept while the file's functions are the same declarations. */
 interface Judged {
   table: BuiltinTable;
-  reached: Array<[string, FunctionDecl]>;
+  functions: FunctionDecl[];
+  /** Relative to the block's start (an edit above it moves the block, not what it found). */
   diagnostics: Diagnostic[];
 }
 
@@ -31,21 +33,26 @@ export function testBlockDiagnostics(own: readonly Decl[], all: readonly Decl[],
       continue;
     }
     const kept = judged.get(d);
-    if (kept !== undefined && kept.table === table && kept.reached.every(([n, f]) => fns.get(n) === f)) {
-      out.push(...kept.diagnostics);
+    if (kept !== undefined && kept.table === table && sameFunctions(kept.functions, fns)) {
+      for (const x of kept.diagnostics) out.push(shiftDiagnostic(x, d.start));
       continue;
     }
     const found: Diagnostic[] = [];
-    const reached = new Map<string, FunctionDecl>();
     for (const c of d.cases) {
-      const interp = new Interpreter(fns, table);
-      const problem = judge(c, interp);
-      for (const f of interp.reached) reached.set(f.name.text, f);
+      const problem = judge(c, new Interpreter(fns, table));
       if (problem !== undefined) found.push(diag('ILO-T050', c, problem.message, { hint: problem.hint }));
     }
-    judged.set(d, { table, reached: [...reached], diagnostics: found });
+    judged.set(d, { table, functions: [...fns.values()], diagnostics: found.map((x) => shiftDiagnostic(x, -d.start)) });
     out.push(...found);
   }
+}
+
+/** Whether the functions visible are the very declarations a result was made with. */
+function sameFunctions(kept: readonly FunctionDecl[], now: ReadonlyMap<string, FunctionDecl>): boolean {
+  if (kept.length !== now.size) return false;
+  let i = 0;
+  for (const f of now.values()) if (kept[i++] !== f) return false;
+  return true;
 }
 
 /** Why an assertion does not hold, or undefined when it holds or cannot be run. */

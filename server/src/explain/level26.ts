@@ -125,6 +125,13 @@ export const LEVEL_26: readonly Explanation[] = [
     example: { wrong: 'f x:n>t;?h x "some" "none"', right: 'f x:n>t;?h >x 0 "some" "none"' },
   },
   {
+    code: 'ILO-T039',
+    title: 'a zero-parameter function named where a value is wanted',
+    meaning:
+      'ilo 0.12.1 introduced this code for `v=my-fn` or `+my-fn 100` when `my-fn` takes no arguments, pointing at `my-fn()`. The 26.x programs that run call such a name instead (`f=mksq` binds what `mksq` returns), and so does this checker at level 26: it does not report the code. Writing `my-fn()` says the call outright and reads the same at every version.',
+    fix: 'Write the call with empty parentheses, `my-fn()`, when a value is meant; pass the name alone only to a function that takes a function.',
+  },
+  {
     code: 'ILO-T040',
     title: '`default-on-err` given something that is not a Result',
     meaning: '`default-on-err r d` takes the Ok value of a Result or the default. Its first argument here is not a Result (for an optional, `??` is the tool).',

@@ -182,6 +182,11 @@ export interface Builtin {
    * ('spec', level 26). At 0.11 only bare `{}` exist and counts are not checked.
    */
   template?: 'spec';
+  /**
+   * Advice for a call with the wrong number of arguments, by the count given
+   * (level 26: `lst xs` usually means the last element, `at xs -1`).
+   */
+  arityHints?: Readonly<Record<number, string>>;
 }
 
 /** Effect sigils of level 26 (`fetch url:t>R t t /http`). */
@@ -217,6 +222,7 @@ export interface Entry {
   capability?: 'net';
   unreserved?: boolean;
   template?: 'spec';
+  arityHints?: Readonly<Record<number, string>>;
 }
 
 /** What a level says about builtins across its table (see `buildBuiltin`). */
@@ -247,6 +253,7 @@ export function buildBuiltin(e: Entry, traits: TableTraits): Builtin {
   if (e.capability !== undefined) b.capability = e.capability;
   if (e.unreserved) b.unreserved = true;
   if (e.template !== undefined) b.template = e.template;
+  if (e.arityHints !== undefined) b.arityHints = e.arityHints;
   return b;
 }
 

@@ -81,6 +81,8 @@ const CHANGED: Readonly<Record<string, (e: Entry) => Entry>> = {
     template: 'spec',
     doc: 'Fill `{}` placeholders (optionally with a spec: `{:.2f}`, `{:8}`, `{:<8}`, `{:6d}`) left to right with the following arguments; builds text, does not print.',
   }),
+  // `lst` sets an index; `lst xs` is usually meant as "the last element".
+  lst: (e) => ({ ...e, arityHints: { 1: 'lst xs i v returns a copy with index i set to v; for the last element write at xs -1' } }),
   // The closure-bind form of `ct` is checked like `map`'s now (an upstream test).
   ct: (e) => ({
     ...e,

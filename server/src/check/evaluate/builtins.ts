@@ -79,9 +79,8 @@ function format(tmpl: string, args: Value[]): string {
     const spec = tmpl.slice(i + 1, close);
     const arg = args[k++];
     if (arg === undefined) throw new Unsupported('fmt arity');
-    const dec = /^:?\.(\d+)f$/.exec(spec);
+    // Decimals and widths are not modelled (ilo rounds ties to even; JavaScript's toFixed does not).
     if (spec === '') out += show(arg);
-    else if (dec) out += n(arg).toFixed(Number(dec[1]));
     else throw new Unsupported('fmt spec');
     i = close;
   }
@@ -127,7 +126,10 @@ const IMPLS: Readonly<Record<string, Impl>> = {
         if (xs.length === 0) throw new RuntimeFailure('hd of an empty list');
         return xs[0];
       },
-      (cs) => text(cs[0] ?? ''),
+      (cs) => {
+        if (cs.length === 0) throw new Unsupported('hd of empty text');
+        return text(cs[0]);
+      },
     ),
   tl: ([x]) => seq(x, (xs) => list(xs.slice(1)), (cs) => text(cs.slice(1).join(''))),
   at: ([x, i]) =>
@@ -170,7 +172,10 @@ const IMPLS: Readonly<Record<string, Impl>> = {
     if (a.length === 2) return list(sortBy(l(a[1]), (v) => apply(a[0], [v]), true));
     throw new Unsupported('rsrt ctx');
   },
-  spl: ([s, sep]) => list(t(s).split(t(sep)).map(text)),
+  spl: ([s, sep]) => {
+    if (t(sep) === '') throw new Unsupported('spl on an empty separator');
+    return list(t(s).split(t(sep)).map(text));
+  },
   cat: ([xs, sep]) => text(l(xs).map(t).join(t(sep))),
   trm: ([s]) => text(t(s).trim()),
   upr: ([s]) => text(t(s).replace(/[a-z]/g, (c) => c.toUpperCase())),
@@ -178,8 +183,8 @@ const IMPLS: Readonly<Record<string, Impl>> = {
   chars: ([s]) => list(chars(t(s)).map(text)),
   ord: ([s]) => num(t(s).codePointAt(0) ?? 0),
   chr: ([c]) => text(String.fromCodePoint(n(c))),
-  padl: ([s, w, pc]) => text(t(s).padStart(n(w), pc === undefined ? ' ' : t(pc))),
-  padr: ([s, w, pc]) => text(t(s).padEnd(n(w), pc === undefined ? ' ' : t(pc))),
+  padl: ([s, w, pc]) => text(ascii(t(s)).padStart(n(w), pad(pc))),
+  padr: ([s, w, pc]) => text(ascii(t(s)).padEnd(n(w), pad(pc))),
   fmt: (a) => text(format(t(a[0]), a.slice(1))),
   range: ([a, b]) => {
     const out: Value[] = [];
@@ -239,6 +244,19 @@ const IMPLS: Readonly<Record<string, Impl>> = {
     throw new Unsupported('default-on-err of a non-Result');
   },
 };
+
+/** Padding is counted in characters; only plain ASCII is modelled. */
+function ascii(s: string): string {
+  if (!/^[\x00-\x7f]*$/.test(s)) throw new Unsupported('non-ASCII padding');
+  return s;
+}
+
+function pad(pc: Value | undefined): string {
+  if (pc === undefined) return ' ';
+  const c = t(pc);
+  if (c.length !== 1 || !/^[\x00-\x7f]$/.test(c)) throw new Unsupported('pad character');
+  return c;
+}
 
 function nonEmpty(xs: Value[]): Value[] {
   if (xs.length === 0) throw new RuntimeFailure('empty list');

@@ -76,7 +76,10 @@ function showNested(v: Value): string {
 export function showNum(n: number): string {
   if (Number.isInteger(n) && Math.abs(n) < 1e21) return String(n);
   if (!Number.isFinite(n)) return Number.isNaN(n) ? 'NaN' : n > 0 ? 'inf' : '-inf';
-  return String(n);
+  const s = String(n);
+  // JavaScript switches to exponent notation where ilo keeps writing digits: not modelled.
+  if (s.includes('e')) throw new Unsupported('number text');
+  return s;
 }
 
 /** Structural equality, as `=` compares (functions are never equal). */
