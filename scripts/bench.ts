@@ -315,8 +315,9 @@ async function main(): Promise<void> {
 }
 
 if (launchedAs('bench')) {
-  main()
-    .then(() => printGateBench())
+  // `npm run bench -- --mcp-tokens` prints only the `ilo-ls mcp` token section (no timing, seconds).
+  const onlyMcpTokens = process.argv.slice(2).includes('--mcp-tokens');
+  (onlyMcpTokens ? Promise.resolve() : main().then(() => printGateBench()))
     .then(() => printMcpServerBench())
     .catch((err) => {
       console.error(err);

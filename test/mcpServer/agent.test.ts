@@ -106,3 +106,65 @@ tool get-score"Score of a student" name:t term:n>R n t
     await agent.close();
   }
 });
+
+// The same loop on an ilo 26 file (`.@`, a ^26.8 pragma) while the server's
+// own default is 0.11: the pragma decides, the level-26 verifier's fixes
+// apply (a match missing variants of a sum type), and `builtins` answers
+// from the level-26 table with a builtin 0.11 does not have.
+const DRAFT_26 = `^26.8
+-- Shapes and files.
+type shape = circle(n) | square(n) | point
+add a:n b:n>n;+a bb
+area s:shape>n;?s{circle(r):*r r}
+best xs:L n>L n;rsrtt xs
+`;
+
+test('an agent on an ilo 26 file: the pragma decides, level-26 fixes, a level-26 builtin found and used', async () => {
+  const file = path.join(project, 'shapes.@');
+  fs.writeFileSync(file, DRAFT_26);
+  const agent: Agent = await connectAgent({ roots: [project], stdio: true, level: '0.11' });
+  try {
+    const first = await agent.call('check', { path: file });
+    const c = first.structuredContent as { ok: boolean; level: string; diags: Array<{ code: string; at: string; fix?: unknown[] }> };
+    assert.equal(c.level, '26');
+    assert.deepEqual(c.diags.map((d) => `${d.at} ${d.code}`), ['4:18-20 ILO-T004', '5:16-18 ILO-T024', '6:17-22 ILO-T005']);
+    assert.match(textOf(first), /ILO-T024 match does not handle the variants square, point/);
+
+    const fixed = await agent.call('fix', { path: file });
+    const f = fixed.structuredContent as { text: string; ok: boolean; fixed: Array<{ code: string }>; left: string[] };
+    assert.equal(f.ok, true, textOf(fixed));
+    assert.deepEqual(f.fixed.map((x) => x.code), ['ILO-T004', 'ILO-T024', 'ILO-T005']);
+    assert.ok(f.text.startsWith('^26.8\n'), 'the pragma is kept');
+    assert.match(f.text, /\?s\{circle\(r\):\*r r;square\(v\):[^;]+;point:[^}]+\}/);
+    fs.writeFileSync(file, f.text);
+    const again = await agent.call('check', { path: file });
+    assert.deepEqual(again.structuredContent, { ok: true, summary: 'clean', level: '26', diags: [] });
+
+    // A task for the file's level: list a folder. Level 0.11 has no such builtin; 26 has.
+    const names = async (level: string) =>
+      ((await agent.call('builtins', { query: 'list files in a folder', level })).structuredContent as { found: Array<{ name: string; sigs: string[] }> }).found;
+    assert.ok(!(await names('0.11')).some((b) => b.name === 'lsd'));
+    const best = (await names('26'))[0];
+    assert.equal(best.name, 'lsd');
+    const [, params, ret] = /^lsd (\S+)>(.*)$/.exec(best.sigs[0])!;
+    assert.equal(params, 'dir:t');
+    const listing = `entries dir:t>${ret};${best.name} dir\n`;
+    fs.appendFileSync(file, listing);
+    const withListing = await agent.call('check', { path: file });
+    assert.equal(textOf(withListing), 'clean');
+    // The same call read at 0.11 would be an unknown function: the level matters.
+    const at011 = await agent.call('check', { text: listing, level: '0.11' });
+    assert.match(textOf(at011), /ILO-T005 no function named 'lsd'/);
+
+    // A level-26 tool declaration, its Anthropic definition validated with ajv.
+    const schema = await agent.call('schema', { path: file, text: `${f.text}tool shape-area"Area of a shape in square metres" kind:t size:n>R n t\n`, target: 'anthropic' });
+    assert.equal(schema.isError, undefined, textOf(schema));
+    const def = (schema.structuredContent as { defs: Array<{ kind: string; def: { name: string; input_schema: object } }> }).defs.find((d) => d.kind === 'tool')!.def;
+    assert.equal(def.name, 'shape-area');
+    const validate = new Ajv2020({ strict: false }).compile(def.input_schema);
+    assert.equal(validate({ kind: 'circle', size: 2 }), true);
+    assert.equal(validate({ kind: 'circle' }), false, 'size is required');
+  } finally {
+    await agent.close();
+  }
+});

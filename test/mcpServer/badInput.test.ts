@@ -106,8 +106,8 @@ test('paths outside the roots, `..`, symlinks out, files that are not .ilo', asy
     refused(await agent.call('check', { path: '../elsewhere/secret.ilo' }), /is outside the client's roots/);
     refused(await agent.call('check', { path: path.join(root, 'link.ilo') }), /is a symlink to a file outside the client's roots/);
     refused(await agent.call('check', { path: path.join(root, 'lib', 'out', 'secret.ilo') }), /is outside the client's roots/);
-    refused(await agent.call('check', { path: path.join(root, 'notes.ilo') }), /outside the client's roots|not an \.ilo file/);
-    refused(await agent.call('check', { path: path.join(root, '.env') }), /is not an \.ilo file/);
+    refused(await agent.call('check', { path: path.join(root, 'notes.ilo') }), /outside the client's roots|not an ilo file/);
+    refused(await agent.call('check', { path: path.join(root, '.env') }), /is not an ilo file \(\.ilo, \.@\)$/);
     refused(await agent.call('check', { path: path.join(root, 'missing.ilo') }), /does not exist/);
     refused(await agent.call('check', { path: `${path.join(root, 'ok.ilo')}\0.ilo` }), /NUL/);
     refused(await agent.call('check', { path: 'file://remote-host/share/x.ilo' }), /path refused/);

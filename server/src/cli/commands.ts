@@ -243,7 +243,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     summary: 'the language service as an MCP server over stdio, for agents: check, fix, format, explain, builtins, schema, contracts',
     usage: [''],
     description: [
-      'Serves the analyses the editor shows to an agent, as MCP tools: diagnostics with their quick fixes, the fixes that leave nothing to choose, formatting, code explanations, a search of the builtins, tool definitions and tool contracts. Read-only and offline: it writes nothing, and it reads only .ilo files inside the roots the client shares (without roots, source is passed as text).',
+      'Serves the analyses the editor shows to an agent, as MCP tools: diagnostics with their quick fixes, the fixes that leave nothing to choose, formatting, code explanations, a search of the builtins, tool definitions and tool contracts. Read-only and offline: it writes nothing, and it reads only ilo files (.ilo, .@) inside the roots the client shares (without roots, source is passed as text).',
       'Source is read at its ^YY.M pragma\u2019s level, else at the level a tool call asks for, else at --language-version. Standard output carries MCP only. Setup for Claude Code, Cursor and VS Code: docs/mcp-server.md.',
     ],
     options: [],

@@ -27,7 +27,7 @@ const TEXT = { type: 'string', maxLength: MAX_TEXT_CHARS, description: 'ilo sour
 const PATH = {
   type: 'string',
   maxLength: MAX_PATH_CHARS,
-  description: ".ilo file in the client's roots; with text: where that text lives",
+  description: ".ilo or .@ file in the client's roots; with text: where that text lives",
 };
 const LEVEL_DEFAULT = "default: the installed ilo's, else 26";
 const LEVEL = { type: 'string', enum: [...LEVELS], description: `for source without a ^YY.M pragma; ${LEVEL_DEFAULT}` };

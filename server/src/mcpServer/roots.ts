@@ -1,5 +1,5 @@
 // The client's roots (MCP roots/list) and the only files the server reads:
-// `.ilo` files whose real location (symlinks resolved) lies inside a root.
+// ilo files (`.ilo`, `.@`) whose real location (symlinks resolved) lies inside a root.
 // A client without the roots capability, or with no `file:` root, gets no
 // file access at all (fail closed): its tools take source as text.
 
@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FileHost } from '../project/imports';
+import { isIloFile } from '../project/iloFiles';
 import { MAX_FILE_BYTES, MAX_IMPORT_BYTES, MAX_IMPORT_FILES, MAX_PATH_CHARS } from './limits';
 import { ToolFailure } from './toolFailure';
 
@@ -114,14 +115,14 @@ function realpath(p: string): string | undefined {
 
 /**
  * Where an input path may be read from: inside a root both as written
- * (no `..` climbing out) and once symlinks are resolved, an `.ilo` file.
+ * (no `..` climbing out) and once symlinks are resolved, an ilo file (`.ilo`, `.@`).
  * `mustExist: false` (text given with its path) allows a file not yet
  * written, whose directory must then exist inside a root.
  */
 export function confinePath(input: string, dirs: readonly string[], mustExist: boolean): { path: string; exists: boolean } {
   const abs = absoluteInput(input, dirs);
   const outside = `path refused: ${shown(input)} is outside the client's roots`;
-  if (!abs.endsWith('.ilo')) throw new ToolFailure(`path refused: ${shown(input)} is not an .ilo file`);
+  if (!isIloFile(abs)) throw new ToolFailure(`path refused: ${shown(input)} is not an ilo file (.ilo, .@)`);
   // As written: a root may itself be reached through a symlink, so compare with each root's real path and, for
   // the lexical check, with the path's own directory resolved.
   const dirReal = realpath(path.dirname(abs));
@@ -141,7 +142,7 @@ export function confinePath(input: string, dirs: readonly string[], mustExist: b
   const real = stat.isSymbolicLink() ? realpath(lexical) : lexical;
   if (real === undefined) throw new ToolFailure(`path refused: ${shown(input)} is a broken symlink`);
   if (!dirs.some((d) => isInside(real, d))) throw new ToolFailure(`path refused: ${shown(input)} is a symlink to a file outside the client's roots`);
-  if (!real.endsWith('.ilo')) throw new ToolFailure(`path refused: ${shown(input)} is a symlink to a file that is not an .ilo file`);
+  if (!isIloFile(real)) throw new ToolFailure(`path refused: ${shown(input)} is a symlink to a file that is not an ilo file (.ilo, .@)`);
   if (!fs.statSync(real).isFile()) throw new ToolFailure(`path refused: ${shown(input)} is not a regular file`);
   return { path: lexical, exists: true };
 }
@@ -163,7 +164,7 @@ export function readConfined(file: string, input: string): string {
 }
 
 /**
- * The file host of one call's analysis (`use` imports): only `.ilo` files
+ * The file host of one call's analysis (`use` imports): only ilo files (`.ilo`, `.@`)
  * inside the roots, real paths included, at most MAX_IMPORT_FILES files and
  * MAX_IMPORT_BYTES in all. `overlay` is the text given for the analysed file
  * itself. Anything else reads as missing (ILO-P017), never as an error.
@@ -174,9 +175,9 @@ export function confinedHost(dirs: readonly string[], overlay?: { path: string; 
   return {
     readFile(absPath: string): string | undefined {
       if (overlay && absPath === overlay.path) return overlay.text;
-      if (!absPath.endsWith('.ilo') || !dirs.some((d) => isInside(absPath, d))) return undefined;
+      if (!isIloFile(absPath) || !dirs.some((d) => isInside(absPath, d))) return undefined;
       const real = realpath(absPath);
-      if (real === undefined || !real.endsWith('.ilo') || !dirs.some((d) => isInside(real, d))) return undefined;
+      if (real === undefined || !isIloFile(real) || !dirs.some((d) => isInside(real, d))) return undefined;
       try {
         const stat = fs.statSync(real);
         if (!stat.isFile() || files >= MAX_IMPORT_FILES || bytes + stat.size > MAX_IMPORT_BYTES) return undefined;

@@ -4,8 +4,8 @@
 // tool's input schema, runs its handler, and answers structured content
 // plus a compact text. Whatever goes wrong in a call becomes a one-line tool
 // error (`isError`); an unknown tool name is a protocol error, as MCP says.
-// Nothing is written, nothing leaves the machine: the only reads are `.ilo`
-// files inside the client's roots (roots.ts).
+// Nothing is written, nothing leaves the machine: the only reads are ilo
+// files (`.ilo`, `.@`) inside the client's roots (roots.ts).
 
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
