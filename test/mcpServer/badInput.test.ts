@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { MAX_TEXT_CHARS } from '../../server/src/mcpServer/limits';
+import { MAX_TEXT_CHARS, MAX_TOOLS } from '../../server/src/mcpServer/limits';
 import { connectAgent, scratch, textOf, type Agent } from './helpers';
 
 const base = scratch('ilo-mcp-bad-');
@@ -75,6 +75,23 @@ test('arguments of the wrong shape, unknown codes and unknown tools', async () =
     refused(await agent.call('format', { text: 'f x:n>n;+x 1\ng>n;)' }), /^not formatted: syntax error at line 2, col \d+: ILO-P\d+/);
     await assert.rejects(agent.client.callTool({ name: 'run', arguments: {} }), /unknown tool 'run'; tools: check, fix, format, explain, builtins, schema, contracts/);
     assert.equal((await agent.call('explain', { code: 't5' })).isError, undefined);
+  } finally {
+    await agent.close();
+  }
+});
+
+test('more tools than the contract analyses are bounded for: refused before they run; format and schema still answer', async () => {
+  const agent = await connectAgent();
+  try {
+    const tools = (n: number) => Array.from({ length: n }, (_, i) => `tool read-row-${i}"Read row ${i} of the table" id:t>R t t`).join('\n');
+    const text = tools(MAX_TOOLS + 1);
+    const started = Date.now();
+    for (const tool of ['check', 'fix', 'contracts']) refused(await agent.call(tool, { text }), new RegExp(`^the source declares ${MAX_TOOLS + 1} tools \\(with what it uses\\); the limit is ${MAX_TOOLS} a call$`));
+    assert.ok(Date.now() - started < 20_000, `refusals took ${Date.now() - started} ms`);
+    // The answers that compare no tools are not bounded by their number.
+    assert.equal((await agent.call('format', { text })).isError, undefined);
+    const one = await agent.call('schema', { text, name: 'read-row-7' });
+    assert.equal((one.structuredContent as { defs: Array<{ name: string }> }).defs[0].name, 'read-row-7');
   } finally {
     await agent.close();
   }

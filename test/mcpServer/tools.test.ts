@@ -9,6 +9,7 @@ import { searchBuiltins } from '../../server/src/mcpServer/builtinSearch';
 import { splitFindings } from '../../server/src/mcpServer/tools/contracts';
 import { checkFiles } from '../../server/src/cli/check';
 import { countTokens } from '../../server/src/measure/tokenCount';
+import { explain } from '../../server/src/explain';
 import { connectAgent, scratch, textOf, type Agent } from './helpers';
 
 function refused(r: Awaited<ReturnType<Agent['call']>>, re: RegExp): void {
@@ -241,6 +242,29 @@ test('levels: the answer names the level read at; a pragma decides for its file,
     assert.equal((r.structuredContent as { level: string }).level, '26');
   } finally {
     await newer.close();
+  }
+});
+
+test('levels: explain gives the meaning at the level asked for, else at the server\'s', async () => {
+  const agent = await connectAgent({ level: '0.11' });
+  try {
+    const at = async (code: string, level?: string) => agent.call('explain', level ? { code, level } : { code });
+    const old = (await at('T024')).structuredContent as { meaning: string; level: string };
+    const now = (await at('T024', '26')).structuredContent as { meaning: string; level: string };
+    assert.equal(old.level, '0.11');
+    assert.equal(now.level, '26');
+    assert.equal(old.meaning, explain('ILO-T024', '0.11')!.meaning);
+    assert.equal(now.meaning, explain('ILO-T024', '26')!.meaning);
+    assert.notEqual(old.meaning, now.meaning, 'T024 covers sum types at 26');
+    // A code of level 26 only: refused at 0.11 with where to find it, explained at 26.
+    refused(await at('T043'), /^ILO-T043 does not exist at level 0\.11; ask with level 26$/);
+    assert.equal((await at('T043', '26')).isError, undefined);
+    // check --verbose explains the codes at the level the file was read at.
+    const verbose = await agent.call('check', { text: '^26.8\ntype shape = circle(n) | point\narea s:shape>n;?s{circle(r):r}\n', verbose: true });
+    const codes = (verbose.structuredContent as { codes: Record<string, string> }).codes;
+    assert.ok(codes['ILO-T024'].startsWith(explain('ILO-T024', '26')!.title), codes['ILO-T024']);
+  } finally {
+    await agent.close();
   }
 });
 

@@ -5,7 +5,9 @@
 import type { Diagnostic } from '../diagnostics';
 import { Analyzer, combineDiagnostics, contractsFor, type FileAnalysis } from '../service/analysis';
 import type { CallLevel } from './level';
+import { MAX_TOOLS } from './limits';
 import type { Source } from './source';
+import { ToolFailure } from './toolFailure';
 
 export interface Analysed {
   analysis: FileAnalysis;
@@ -13,9 +15,24 @@ export interface Analysed {
   diagnostics: Diagnostic[];
 }
 
-/** Analyses `text` as the source's file (a fix round passes its own text) at the call's level. */
-export function analyse(source: Source, level: CallLevel, text = source.text): Analysed {
+/**
+ * Analyses `text` as the source's file (a fix round passes its own text) at
+ * the call's level; `contracts: false` leaves out the contract analyses
+ * across tools (collisions), for answers that do not report them.
+ */
+export function analyse(source: Source, level: CallLevel, text = source.text, options: { contracts?: boolean } = {}): Analysed {
   const analysis = new Analyzer(source.host, { level: level.fallback }).analyze(source.file, text);
+  if (options.contracts === false) return { analysis, diagnostics: analysis.diagnostics };
+  // Bounded before the contract analyses, whose time grows with the square of the tools.
+  const tools = toolCount(analysis);
+  if (tools > MAX_TOOLS) throw new ToolFailure(`the source declares ${tools} tools (with what it uses); the limit is ${MAX_TOOLS} a call`);
   const contracts = contractsFor([analysis], 'file', { related: true });
   return { analysis, diagnostics: combineDiagnostics(analysis.diagnostics, contracts.get(analysis.path) ?? []) };
+}
+
+function toolCount(analysis: FileAnalysis): number {
+  let n = 0;
+  for (const d of analysis.program.decls) if (d.kind === 'ToolDecl') n++;
+  for (const d of analysis.imported) if (d.kind === 'ToolDecl') n++;
+  return n;
 }

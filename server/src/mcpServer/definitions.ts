@@ -32,6 +32,7 @@ const PATH = {
 const LEVEL_DEFAULT = "default: the installed ilo's, else 26";
 const LEVEL = { type: 'string', enum: [...LEVELS], description: `for source without a ^YY.M pragma; ${LEVEL_DEFAULT}` };
 const BUILTINS_LEVEL = { type: 'string', enum: [...LEVELS], description: LEVEL_DEFAULT };
+const EXPLAIN_LEVEL = { type: 'string', enum: [...LEVELS], description: `whose meaning; ${LEVEL_DEFAULT}` };
 
 function input(properties: JsonObject, required: string[] = []): JsonObject & { type: 'object' } {
   const schema: JsonObject & { type: 'object' } = { type: 'object', properties, additionalProperties: false };
@@ -150,8 +151,8 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
     'Explain a diagnostic code',
     'What a diagnostic code (ILO-T005, T005, or a contract lint such as instructs-model) means, with a wrong and a right example and the fix.',
     ['READ', 'CONTENT'],
-    input({ code: { type: 'string', minLength: 1, maxLength: MAX_CODE_CHARS } }, ['code']),
-    output({ code: str, title: str, meaning: str, wrong: str, right: str, fix: str }, ['code', 'meaning']),
+    input({ code: { type: 'string', minLength: 1, maxLength: MAX_CODE_CHARS }, level: EXPLAIN_LEVEL }, ['code']),
+    output({ code: str, title: str, meaning: str, wrong: str, right: str, fix: str, level: str }, ['code', 'meaning', 'level']),
   ),
   tool(
     'builtins',
@@ -197,6 +198,7 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
       path: PATH,
       name: { type: 'string', maxLength: MAX_NAME_CHARS, description: 'a tool, function or type; default every tool' },
       target: { type: 'string', enum: [...EXPORT_TARGETS], description: 'default mcp' },
+      level: LEVEL,
     }),
     output(
       {

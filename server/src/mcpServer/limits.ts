@@ -13,6 +13,12 @@ export const MAX_NAME_CHARS = 256;
 /** Files `use` may pull in during one call, and their total size. */
 export const MAX_IMPORT_FILES = 200;
 export const MAX_IMPORT_BYTES = 4 * 1_048_576;
+/**
+ * Tools (declared in the source and in what it uses) one call analyses. The
+ * contract analyses compare every pair of tools, so their time grows with the
+ * square of this: 200 tools take a few seconds, 1,000 half a minute.
+ */
+export const MAX_TOOLS = 200;
 /** Analyses `fix` runs at most (each tries one round of fixes), and for how long. */
 export const MAX_FIX_ROUNDS = 40;
 export const FIX_BUDGET_MS = 3_000;

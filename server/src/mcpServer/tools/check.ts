@@ -33,7 +33,7 @@ export async function runCheck(args: Args, ctx: ToolContext): Promise<ToolAnswer
     const codes: Record<string, string> = {};
     for (const d of diags) {
       if (Object.hasOwn(codes, d.code)) continue;
-      const e = explainCode(d.code);
+      const e = explainCode(d.code, analysis.level.id);
       if (e) codes[d.code] = `${e.title ?? e.meaning}${e.fix ? `; fix: ${e.fix}` : ''}`;
     }
     if (Object.keys(codes).length > 0) {

@@ -20,6 +20,7 @@ import { resolveSource } from '../source';
 
 export async function runContracts(args: Args, ctx: ToolContext): Promise<ToolAnswer> {
   const source = await resolveSource({ text: args.text as string | undefined, path: args.path as string | undefined }, () => ctx.roots());
+  // No `level` input (its inputs would equal check's): the pragma, else the server's level.
   const level = levelFor(undefined, source.text);
   const verbose = args.verbose === true;
   const { analysis, diagnostics } = analyse(source, level);

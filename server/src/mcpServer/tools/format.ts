@@ -16,7 +16,7 @@ export async function runFormat(args: Args, ctx: ToolContext): Promise<ToolAnswe
   const level = levelFor(args.level as string | undefined, source.text);
   const style = (args.style as FormatStyle | undefined) ?? 'expanded';
   // Functions of `use`d files group their call arguments too: only a located source can have them.
-  const externalArities = source.located ? declaredArities(analyse(source, level).analysis.imported) : undefined;
+  const externalArities = source.located ? declaredArities(analyse(source, level, source.text, { contracts: false }).analysis.imported) : undefined;
   const r = formatIlo(source.text, { style, externalArities, level: level.fallback });
   if (!r.ok) throw new ToolFailure(`not formatted: ${describeRefusal(r)}`);
   // The pragma decides the file's level: text that would lose or change it is not handed back.

@@ -93,9 +93,9 @@ function oneDecl(decl: Decl, env: SchemaEnv, target: ExportTarget): Def {
 
 export async function runSchema(args: Args, ctx: ToolContext): Promise<ToolAnswer> {
   const source = await resolveSource({ text: args.text as string | undefined, path: args.path as string | undefined }, () => ctx.roots());
-  const level = levelFor(undefined, source.text);
+  const level = levelFor(args.level as string | undefined, source.text);
   const target = (args.target as ExportTarget | undefined) ?? 'mcp';
-  const { analysis } = analyse(source, level);
+  const { analysis } = analyse(source, level, source.text, { contracts: false });
   const decls = exportDecls(analysis);
   const env = buildSchemaEnv(decls);
   const structured: Record<string, unknown> = { target };
