@@ -93,6 +93,15 @@ test('clean text: nothing changes and the answer says so in one line', async () 
   }
 });
 
+test('many fixes: all applied, the list of what changed capped and the rest counted', async () => {
+  const source = Array.from({ length: 120 }, (_, i) => `f${i} a:n b:n>n;+a bb`).join('\n');
+  const r = (await fix(source)) as FixAnswer & { more?: number };
+  assert.equal(r.ok, true);
+  assert.equal(r.text, source.replaceAll('+a bb', '+a b'));
+  assert.equal(r.fixed.length, 50);
+  assert.equal(r.more, 70);
+});
+
 test('offsets move with the edits before them', () => {
   const edits = [
     { start: 2, end: 4, newText: 'xyz' },

@@ -134,6 +134,7 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
         fixed: { type: 'array', items: { type: 'object', properties: { code: str, at: AT, title: str }, required: ['code', 'at', 'title'] } },
         ok: { type: 'boolean', description: 'no errors left' },
         left: { ...strings, description: 'diagnostics still there, one line each' },
+        more: { type: 'integer', description: 'fixes applied but left out of fixed' },
       },
       ['text', 'changed', 'fixed', 'ok', 'left'],
     ),

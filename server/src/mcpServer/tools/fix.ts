@@ -230,8 +230,16 @@ export async function runFix(args: Args, ctx: ToolContext): Promise<ToolAnswer> 
   if (more > 0) left.push(`(${more} more)`);
   const ok = !diags.some((d) => d.severity === 'error');
   const changed = text !== source.text;
-  const head = fixed.length > 0 ? `fixed ${fixed.length}: ${fixed.map((f) => `${f.at} ${f.code} ${f.title}`).join('; ')}` : 'nothing to fix unambiguously';
+  // The new text says everything; the list of what changed is capped like diagnostics.
+  const listed = fixed.slice(0, MAX_DIAGNOSTICS);
+  const unlisted = fixed.length - listed.length;
+  const head =
+    fixed.length > 0
+      ? `fixed ${fixed.length}: ${listed.map((f) => `${f.at} ${f.code} ${f.title}`).join('; ')}${unlisted > 0 ? `; (${unlisted} more)` : ''}`
+      : 'nothing to fix unambiguously';
   const lines = [head, `left: ${countLine(diags)}`, ...left];
   if (changed) lines.push('---', text);
-  return { structured: { text, changed, fixed, ok, left }, text: lines.join('\n') };
+  const structured: Record<string, unknown> = { text, changed, fixed: listed, ok, left };
+  if (unlisted > 0) structured.more = unlisted;
+  return { structured, text: lines.join('\n') };
 }
