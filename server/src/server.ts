@@ -178,8 +178,10 @@ export function startServer(connectionFor: (beforeMessage: (message: Message) =>
   let initLevel: unknown;
   connection.onInitialize((params): InitializeResult => {
     configurationSupport = params.capabilities.workspace?.configuration === true;
+    const init = params.initializationOptions as { languageVersion?: unknown } | null | undefined;
     initialSettings = iloSection(params.initializationOptions);
-    initLevel = initialSettings?.languageVersion;
+    // `{languageVersion}` (editors without settings) or the `ilo` section's `languageVersion`.
+    initLevel = init?.languageVersion ?? initialSettings?.languageVersion;
     service.configure({ level: levelFor(initLevel) });
     const folders = params.workspaceFolders?.map((f) => uriToPath(f.uri)) ?? (params.rootUri ? [uriToPath(params.rootUri)] : []);
     const local = folders.filter((f) => f.startsWith('/') || /^[A-Za-z]:/.test(f));

@@ -61,9 +61,9 @@ export interface StartOptions {
   capabilities?: ClientCapabilities;
   /** The `ilo` settings section answered to `workspace/configuration`. */
   settings?: Record<string, unknown>;
-  /** The initialization option `languageVersion` (default 0.11), when `initializationOptions` is not given. */
+  /** The initialization option `languageVersion` (default 0.11). */
   languageVersion?: string;
-  /** Sent as `initializationOptions` in `initialize` (instead of `{ languageVersion }`). */
+  /** Sent as `initializationOptions` in `initialize` (an object gains `languageVersion` when it has none). */
   initializationOptions?: unknown;
 }
 
@@ -130,7 +130,7 @@ export async function startSession(opts: StartOptions = {}): Promise<LspSession>
     workspaceFolders: folderUri ? [{ uri: folderUri, name: path.basename(opts.workspaceFolder!) }] : null,
     capabilities: opts.capabilities ?? {},
     // The test programs are ilo 0.11 (without the option the server would read them at 26: no ilo on PATH).
-    initializationOptions: opts.initializationOptions ?? { languageVersion: opts.languageVersion ?? '0.11' },
+    initializationOptions: withLevel(opts.initializationOptions, opts.languageVersion ?? '0.11'),
   })) as InitializeResult;
   await conn.sendNotification('initialized', {});
 
@@ -200,4 +200,11 @@ export async function startSession(opts: StartOptions = {}): Promise<LspSession>
       child.kill();
     },
   };
+}
+
+/** The initialization options with the level the test reads its programs at (unless they name one). */
+function withLevel(options: unknown, languageVersion: string): unknown {
+  if (options === undefined) return { languageVersion };
+  if (options === null || typeof options !== 'object' || Array.isArray(options) || Object.hasOwn(options, 'languageVersion')) return options;
+  return { ...(options as Record<string, unknown>), languageVersion };
 }

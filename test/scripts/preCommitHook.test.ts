@@ -28,18 +28,20 @@ test('the sample pre-commit hook blocks a staged finding and checks staged text,
     fs.copyFileSync(path.join(root, 'docs', 'examples', 'pre-commit'), path.join(repo, '.git', 'hooks', 'pre-commit'));
     fs.chmodSync(path.join(repo, '.git', 'hooks', 'pre-commit'), 0o755);
 
-    // A helper in another file, and a program that uses it.
-    fs.writeFileSync(path.join(repo, 'src', 'lib.ilo'), 'dbl x:n>n;*x 2\n');
-    fs.writeFileSync(path.join(repo, 'src', 'main.ilo'), 'use "lib.ilo"\nf x:n>n;dbl y\n');
+    // A helper in another file, and a program that uses it: ilo 26 with test blocks (`check --strict`,
+    // as `ilo check --strict`, reports a function without one: ILO-W020, and warnings fail).
+    const tested = (body: string): string => `^26.8\nuse "lib.ilo"\nf x:n>n;${body}\ntest f {ok f 1 2}\n`;
+    fs.writeFileSync(path.join(repo, 'src', 'lib.ilo'), '^26.8\ndbl x:n>n;*x 2\ntest dbl {ok dbl 2 4}\n');
+    fs.writeFileSync(path.join(repo, 'src', 'main.ilo'), tested('dbl y'));
     git('add', '.');
     const blocked = git('commit', '-q', '-m', 'bad');
     assert.notEqual(blocked.status, 0, 'an undefined name blocks the commit');
-    assert.match(blocked.out, /src\/main\.ilo:2:\d+ error ILO-T004 'y' is not defined/);
+    assert.match(blocked.out, /src\/main\.ilo:3:\d+ error ILO-T004 'y' is not defined/);
 
     // Fixed in the index; the working tree goes bad again: the staged text is what counts.
-    fs.writeFileSync(path.join(repo, 'src', 'main.ilo'), 'use "lib.ilo"\nf x:n>n;dbl x\n');
+    fs.writeFileSync(path.join(repo, 'src', 'main.ilo'), tested('dbl x'));
     git('add', 'src/main.ilo');
-    fs.writeFileSync(path.join(repo, 'src', 'main.ilo'), 'use "lib.ilo"\nf x:n>n;dbl zzz\n');
+    fs.writeFileSync(path.join(repo, 'src', 'main.ilo'), tested('dbl zzz'));
     const passed = git('commit', '-q', '-m', 'good');
     assert.equal(passed.status, 0, passed.out);
 

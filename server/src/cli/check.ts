@@ -215,7 +215,7 @@ export function runCheck(p: ParsedArgs, io: CliIo): number {
     }
   }
 
-  // --strict also runs what `ilo check --strict` adds (test blocks' W020 at level 26).
+  // --strict also runs the verifier's strict-only checks, as `ilo check --strict`.
   const options = { referenceCompat: p.flag('reference-compat'), strict: p.flag('strict'), baseline };
   let outcome = checkFiles(p.positionals, scope, options);
   for (const m of outcome.missing) io.err(`ilo-ls check: no such file or directory: ${m}\n`);

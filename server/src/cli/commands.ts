@@ -75,7 +75,7 @@ export const COMMANDS: readonly CommandSpec[] = [
         defaultValue: 'error',
         help: 'The least severe finding that makes the check fail (exit 1).',
       },
-      { name: 'strict', help: 'Warnings fail the check too (the same as --fail-severity warning), as `ilo check --strict`; at level 26 test blocks are also checked for W020.' },
+      { name: 'strict', help: "Warnings fail the check too (the same as --fail-severity warning), and the verifier's strict-only checks run, as `ilo check --strict`." },
       {
         name: 'baseline',
         value: 'FILE',

@@ -42,7 +42,7 @@ function single(e: Explanation | undefined): Array<{ level: ExplainLevel | undef
   return e === undefined ? [] : [{ level: undefined, explanation: e }];
 }
 
-/** The codes of a level (both levels when none), each once, in code order: the reference's (ILO-…), then our own kebab-case ones. */
+/** The codes of a level (both levels when none), each once, in code order (the reference's `ILO-…` codes, then our kebab-case ones). */
 function listed(level: ExplainLevel | undefined): Explanation[] {
   const byCode = new Map<string, Explanation>();
   if (level !== '26') for (const e of EXPLANATIONS) byCode.set(e.code, e);

@@ -343,6 +343,28 @@ export const CONTRACTS: readonly Explanation[] = [
     meaning: 'ilo-ls check could not read the file (permissions, a folder where a file was expected, a broken link).',
     fix: 'Make the file readable, or leave it out of the command.',
   },
+  // ------------------------------------------------------------ the version pragma (docs/language-levels.md)
+  {
+    code: 'pragma-newer-than-tooling',
+    title: 'a version pragma newer than this tooling',
+    meaning: 'The first line `^YY.M` names an ilo release after the newest one this tooling knows (26.8). The file is checked as ilo 26, so syntax or builtins added later may be reported as errors that the newer ilo would accept.',
+    fix: 'Update the extension or the CLI, or lower the pragma to a release it knows if the file does not need the newer one.',
+    example: { wrong: '^26.11\nhalf x:n>n;/x 2', right: '^26.8\nhalf x:n>n;/x 2' },
+  },
+  {
+    code: 'pragma-older-line',
+    title: 'a pragma naming 0.12 or 0.13',
+    meaning: 'ilo 0.12 and 0.13 became the CalVer 26.x line. A file pinned to one of them is checked as ilo 26. Information only.',
+    fix: 'Nothing is wrong; write `^26.5` (or later) to name the line as it is called now.',
+    example: { wrong: '^0.13\nhalf x:n>n;/x 2', right: '^26.5\nhalf x:n>n;/x 2' },
+  },
+  {
+    code: 'pragma-unknown-release',
+    title: 'a pragma naming no ilo release',
+    meaning: 'The pragma names a version that was never released: ilo went from 0.x (up to 0.13) to CalVer 26.5, so `^26.1`–`^26.4`, `^1.0`–`^25.x` and `^0.14` and later do not exist. The file is checked as ilo 26.',
+    fix: 'Correct the version, e.g. `^26.5` or `^26.8`.',
+    example: { wrong: '^3.0\nhalf x:n>n;/x 2', right: '^26.8\nhalf x:n>n;/x 2' },
+  },
   // ------------------------------------------------------------ style
   {
     code: 'long-form-alias',
@@ -350,28 +372,6 @@ export const CONTRACTS: readonly Explanation[] = [
     meaning: "The builtin is called by its long name (`length`, `filter`), which works but costs more tokens than its canonical short form. A hint only: it never makes a file unclean.",
     fix: 'Use the short name (the quick fix replaces it).',
     example: { wrong: 'size xs:L n>n;length xs', right: 'size xs:L n>n;len xs' },
-  },
-  // ------------------------------------------------------------ version pragmas
-  {
-    code: 'pragma-newer-than-tooling',
-    title: 'a pragma newer than this tooling',
-    meaning: 'The `^YY.M` pragma on the first line names an ilo release after the newest one ilo-ls knows. The file is checked as ilo 26, so syntax or builtins that came later may be reported as errors that the newer ilo would accept.',
-    fix: 'Update the extension (or the ilo-ls CLI), or lower the pragma to a release it knows.',
-    example: { wrong: '^27.1\ninc x:n>n;+x 1', right: '^26.8\ninc x:n>n;+x 1' },
-  },
-  {
-    code: 'pragma-older-line',
-    title: 'a pragma of the 0.12 or 0.13 line',
-    meaning: 'ilo 0.12 and 0.13 were the releases that turned into the 26.x line. A file that names one of them is checked as ilo 26; the note says so, nothing is wrong.',
-    fix: 'Nothing to fix; write `^26.5` or later to say what the file is checked against.',
-    example: { wrong: '^0.12\ninc x:n>n;+x 1', right: '^26.5\ninc x:n>n;+x 1' },
-  },
-  {
-    code: 'pragma-unknown-release',
-    title: 'a pragma naming no ilo release',
-    meaning: 'The `^YY.M` pragma names a version that never existed (ilo went from 0.x up to 0.13, then to calendar versions from 26.5). The file is checked as ilo 26.',
-    fix: 'Correct the version in the pragma.',
-    example: { wrong: '^3.2\ninc x:n>n;+x 1', right: '^26.8\ninc x:n>n;+x 1' },
   },
   // ------------------------------------------------------------ flows
   {

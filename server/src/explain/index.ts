@@ -16,7 +16,8 @@ export type ExplainLevel = '0.11' | '26';
 
 /**
  * Every explanation of level 0.11 (and of the codes that mean the same at
- * level 26) in code order, then our own (source `ilo-contracts`).
+ * level 26), in code order, then our own codes (source `ilo-contracts`, the
+ * same at every level).
  */
 export const EXPLANATIONS: readonly Explanation[] = [...LEXER_PARSER, ...VERIFIER, ...RUNTIME, ...CONTRACTS];
 

@@ -9,7 +9,7 @@ import type { Diagnostic } from '../../diagnostics';
 import { explain, explanationMarkdown, type ExplainLevel } from '../../explain';
 import { rangeOf } from '../lspDiagnostics';
 
-/** The diagnostics whose range holds `offset`, one per code, with an explanation at the file's level. */
+/** The diagnostics whose range holds `offset`, one per code, with an explanation (at `level`). */
 function explainedAt(diagnostics: readonly Diagnostic[], offset: number, level: ExplainLevel): Array<{ start: number; end: number; markdown: string }> {
   const seen = new Set<string>();
   const out: Array<{ start: number; end: number; markdown: string }> = [];
