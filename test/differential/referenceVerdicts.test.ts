@@ -209,3 +209,12 @@ test('builtins the 0.11 parser has no arity for (log10, cumsum…) are plain nam
   // the ones it does know group as before: `str abs x` is clean
   sameAsReference('f x:n>t;str abs x', []);
 });
+
+test('a bare name is no match pattern at level 0.11 (ILO-P011), not even a sum-type variant', () => {
+  // reference: ILO-P011 1:13 expected pattern, got Ident("y"); ILO-P007 1:26 expected type, got Text("other")
+  sameAsReference('f x:_>t;?x{ y:"bool";t z:"other"}', ['ILO-P011 1:13', 'ILO-P007 1:26']);
+  // reference: ILO-P011 1:31 expected pattern, got Ident("red") (the 0.11 spec's own example shape)
+  sameAsReference('paint x:S red green>t;?x{red:"ff0000";green:"00ff00"}', ['ILO-P011 1:26']);
+  // type patterns and literals stay patterns: reference clean
+  sameAsReference('kind x:_>t;?x{n v:"num";t s:s;_:"other"}', []);
+});

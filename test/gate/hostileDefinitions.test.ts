@@ -259,3 +259,35 @@ test('finding 2 (gate): a pinned tool whose server starts hiding poison mid-sess
     await s.close();
   }
 });
+
+test('a pinned tool whose input schema would take ajv seconds to compile is withheld at once, and its neighbours are served', () => {
+  // ajv's compile time grows faster than the schema and blocks the gate's one
+  // thread: 2,000 properties took about 15 s, a oneOf of 3,000 branches did not
+  // finish in 5 minutes. Past the budget the tool is withheld without compiling.
+  const base = JSON.parse(BASE) as RawTool;
+  const manyProps: Record<string, unknown> = {};
+  for (let i = 0; i < 5_000; i++) manyProps[`field${i}`] = { type: 'string' };
+  const wide = { ...base, name: 'wide_record', inputSchema: { type: 'object', properties: manyProps } } as RawTool;
+  const branches = Array.from({ length: 3_000 }, (_, i) => ({ type: 'object', properties: { [`k${i}`]: { type: 'number' } }, required: [`k${i}`] }));
+  const branchy = { ...base, name: 'branchy_record', inputSchema: { type: 'object', properties: { x: { oneOf: branches } } } } as RawTool;
+  const nested: Record<string, unknown> = { type: 'object', properties: {} };
+  let cur = nested;
+  for (let i = 0; i < 30; i++) {
+    const props: Record<string, unknown> = {};
+    for (let j = 0; j < 20; j++) props[`p${j}`] = { type: 'string' };
+    const next = { type: 'object', properties: props };
+    (cur.properties as Record<string, unknown>).child = next;
+    cur = next;
+  }
+  const bushy = { ...base, name: 'bushy_record', inputSchema: nested } as RawTool;
+  const tools = [base, wide, branchy, bushy];
+  const t0 = performance.now();
+  const a = admitTools(new Map([['s', { tools }]]), lockFor({ s: tools }), {});
+  const ms = performance.now() - t0;
+  assert.equal(a.served.size, 1, 'the plain read_record is still served');
+  assert.equal(a.withheld.get('read_record'), undefined);
+  assert.match(a.withheld.get('wide_record')?.[0].reason ?? '', /5000 entries under `properties` \(at most 200\)/);
+  assert.match(a.withheld.get('branchy_record')?.[0].reason ?? '', /`oneOf` of 3000 branches/);
+  assert.match(a.withheld.get('bushy_record')?.[0].reason ?? '', /more than 400 subschemas/);
+  assert.ok(ms < 5_000, `admission took ${ms.toFixed(0)} ms`);
+});

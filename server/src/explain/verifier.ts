@@ -171,7 +171,7 @@ export const VERIFIER: readonly Explanation[] = [
     title: 'a match that misses cases',
     meaning: 'A match must handle every value its subject can have: both `~` and `^` of a Result, every variant of a sum type, or a `_` arm for the rest.',
     fix: 'Add the missing arms (the hint lists them) or a `_` arm.',
-    example: { wrong: 'f x:S red green>t;?x{red:"r"}', right: 'f x:S red green>t;?x{red:"r";green:"g"}' },
+    example: { wrong: 'f x:R n t>n;?x{~v:v}', right: 'f x:R n t>n;?x{~v:v;^e:0}' },
   },
   {
     code: 'ILO-T025',

@@ -131,6 +131,45 @@ function asksUniqueItems(schema: JsonValue, depth = 0): boolean {
   return Object.values(schema).some((v) => typeof v === 'object' && v !== null && asksUniqueItems(v, depth + 1));
 }
 
+/**
+ * What ajv is asked to compile. Its compile time grows faster than the schema
+ * (on the 2-core machine: 500 properties about 1 s, 2,000 about 15 s, 4,000
+ * overflow the stack; a `oneOf` of 3,000 branches did not finish in 5
+ * minutes), and it runs on the gate's only thread: a hostile upstream could
+ * freeze every session with one tool. Past these the tool is withheld.
+ */
+export const SCHEMA_BUDGET = { maxSubschemas: 400, maxProperties: 200, maxBranches: 64 };
+
+const BRANCH_KEYS = new Set(['oneOf', 'anyOf', 'allOf', 'prefixItems', 'items']);
+const MAP_KEYS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+
+/** Why a schema is past the budget, or undefined. Walked without recursion. */
+export function overSchemaBudget(schema: JsonObject, budget = SCHEMA_BUDGET): string | undefined {
+  let subschemas = 0;
+  const stack: JsonValue[] = [schema];
+  while (stack.length > 0) {
+    const cur = stack.pop() as JsonValue;
+    if (Array.isArray(cur)) {
+      for (const v of cur) if (typeof v === 'object' && v !== null) stack.push(v);
+      continue;
+    }
+    if (!isJsonObject(cur)) continue;
+    if (++subschemas > budget.maxSubschemas) return `its input schema has more than ${budget.maxSubschemas} subschemas, more than the gate compiles in bounded time`;
+    for (const k of Object.keys(cur)) {
+      const v = cur[k];
+      if (BRANCH_KEYS.has(k) && Array.isArray(v) && v.length > budget.maxBranches) {
+        return `its input schema has a \`${k}\` of ${v.length} branches (at most ${budget.maxBranches})`;
+      }
+      if (MAP_KEYS.has(k) && isJsonObject(v)) {
+        const n = Object.keys(v).length;
+        if (n > budget.maxProperties) return `its input schema has ${n} entries under \`${k}\` (at most ${budget.maxProperties})`;
+      }
+      if (typeof v === 'object' && v !== null) stack.push(v);
+    }
+  }
+  return undefined;
+}
+
 /** A check for a tool's input schema (a missing schema accepts any object), or why it cannot be compiled. */
 export function compileArgsCheck(inputSchema: unknown): { check: ArgsCheck } | { error: string } {
   const schema: JsonObject = isJsonObject(inputSchema) ? inputSchema : { type: 'object' };
@@ -142,6 +181,8 @@ export function compileArgsCheck(inputSchema: unknown): { check: ArgsCheck } | {
   }
   const cached = compiled.get(key);
   if (cached) return { check: cached };
+  const tooBig = overSchemaBudget(schema);
+  if (tooBig !== undefined) return { error: tooBig };
   let validate: ValidateFunction;
   try {
     validate = engine(schema).compile(schema);

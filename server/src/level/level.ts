@@ -112,6 +112,13 @@ export interface SyntaxFeatures {
    * `- avg xs sum ys` leaves `sum ys` over (ILO-P011 at `sum`).
    */
   readonly minusOperandCalls: boolean;
+  /**
+   * A bare name is a match pattern: a sum-type variant (`?c{red:1;_:0}`).
+   * Off at 0.11, whose parser has no such pattern: every name that is not a
+   * type pattern (`n x`, `t x`, `b x`, `l x`) is ILO-P011 "expected pattern",
+   * the spec's own sum-type example included.
+   */
+  readonly variantPatterns: boolean;
 }
 
 /** How the formatter prints what a level spells differently. */

@@ -100,14 +100,17 @@ export abstract class PatternParser extends ExpressionParser {
           this.pos++;
           return { kind: 'LitPat', value: { kind: 'Nil', start, end: t.end }, start, end: t.end };
         case 'ident': {
+          const type = t.text === 'n' || t.text === 't' || t.text === 'b' || t.text === 'l' ? t.text : undefined;
+          // Level 26: `circle(r):`, a variant and its payload.
+          const variant = this.syn.sumTypeDecls && this.kindAt(this.pos + 1) === '(';
+          // A bare name (a sum-type variant) is a pattern only where the level has them (not at 0.11).
+          if (type === undefined && !variant && !this.syn.variantPatterns) throw this.err('ILO-P011', `expected a match pattern, found ${describeToken(t)}`);
           this.pos++;
-          const variant = this.syn.sumTypeDecls && this.peekKind() === '(';
-          if (!variant && (t.text === 'n' || t.text === 't' || t.text === 'b' || t.text === 'l')) {
+          if (!variant && type !== undefined) {
             const binding = this.bindingAfter();
-            return { kind: 'TypePat', type: t.text, binding, start, end: binding.end };
+            return { kind: 'TypePat', type, binding, start, end: binding.end };
           }
           if (variant) {
-            // Level 26: `circle(r):`, a variant and its payload.
             this.pos++;
             const binding = this.bindingAfter();
             const close = this.expect(')');
