@@ -25,6 +25,7 @@ import { Analyzer, contractsFor } from '../server/src/service/analysis';
 import { OverlayFileHost } from '../server/src/service/documents';
 import { benchBlackBox } from './benchBlackBox';
 import { printGateBench } from './benchGate';
+import { printMcpServerBench } from './benchMcpServer';
 import { quantile } from './stats';
 import { benchFlows } from './benchFlows';
 
@@ -319,8 +320,17 @@ async function main(): Promise<boolean> {
 }
 
 if (launchedAs('bench')) {
-  main()
-    .then((gate) => (gate ? printGateBench() : undefined))
+  // `npm run bench -- --mcp-tokens` prints only the `ilo-ls mcp` token section (no timing, seconds).
+  const onlyMcpTokens = process.argv.slice(2).includes('--mcp-tokens');
+  const run = async (): Promise<void> => {
+    if (!onlyMcpTokens) {
+      // false: only the CLI rows were asked for (`--cli`).
+      if (!(await main())) return;
+      await printGateBench();
+    }
+    await printMcpServerBench();
+  };
+  run()
     .catch((err) => {
       console.error(err);
       process.exitCode = 1;

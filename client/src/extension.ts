@@ -16,6 +16,7 @@ import { importMcpTools, verifyTools } from './mcpCommands';
 import { routeThroughGate, type RouteArgs } from './gateCommand';
 import { IloStatusBar } from './statusBar';
 import { machineCores, serverExecArgv, startWithFallback } from './serverLaunch';
+import { offerMcpServer, type McpApi } from './mcpServerProvider';
 
 let client: LanguageClient | undefined;
 let output: vscode.LogOutputChannel | undefined;
@@ -50,7 +51,13 @@ function createClient(context: vscode.ExtensionContext, execArgv: readonly strin
   return new LanguageClient('ilo', 'ilo language server', serverOptions, clientOptions);
 }
 
-export async function activate(context: vscode.ExtensionContext): Promise<{ client: () => LanguageClient | undefined }> {
+export interface IloExtensionApi {
+  client: () => LanguageClient | undefined;
+  /** The `ilo-ls mcp` definitions offered to the agent mode; undefined where this VS Code has no MCP server definitions. */
+  mcpServerDefinitions: () => unknown[] | undefined;
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<IloExtensionApi> {
   output = vscode.window.createOutputChannel('ilo', { log: true });
   context.subscriptions.push(output);
   const statusBar = new IloStatusBar(() => client);
@@ -100,8 +107,23 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ clie
     { dispose: () => stateWatch?.dispose() },
   );
   statusBar.register(context);
+  // `ilo-ls mcp` for the agent mode, where this VS Code knows MCP server definitions.
+  const mcp = offerMcpServer(vscode as unknown as McpApi, {
+    cliPath: context.asAbsolutePath(path.join('dist', 'cli.js')),
+    execPath: process.execPath,
+    version: String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0'),
+    isTrusted: () => vscode.workspace.isTrusted,
+    onDidGrantTrust: (listener) => vscode.workspace.onDidGrantWorkspaceTrust(listener),
+    cwd: () => vscode.workspace.workspaceFolders?.[0]?.uri,
+    languageVersion: () => vscode.workspace.getConfiguration('ilo').get<string>('languageVersion'),
+    onDidChangeLanguageVersion: (listener) =>
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('ilo.languageVersion')) listener();
+      }),
+  });
+  if (mcp) context.subscriptions.push(mcp);
   await start();
-  return { client: () => client };
+  return { client: () => client, mcpServerDefinitions: () => mcp?.provider.provideMcpServerDefinitions() };
 }
 
 export async function deactivate(): Promise<void> {

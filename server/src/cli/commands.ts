@@ -16,7 +16,7 @@ import { FORMAT_STYLES } from '../format';
 
 /**
  * Options every command that reads ilo source takes (check, export,
- * contracts, fmt), added to each of them after its own options.
+ * contracts, fmt, mcp), added to each of them after its own options.
  */
 export const ILO_SOURCE_OPTIONS: readonly OptionSpec[] = [
   {
@@ -247,6 +247,21 @@ export const COMMANDS: readonly CommandSpec[] = [
     // The gate (and the MCP SDK's server side) loads only when asked for.
     run: async (args, io) => (await import('./gate')).runGate(args, io),
   },
+  readsIlo({
+    name: 'mcp',
+    summary: 'the language service as an MCP server over stdio, for agents: check, fix, format, explain, builtins, schema, contracts',
+    usage: [''],
+    description: [
+      'Serves the analyses the editor shows to an agent, as MCP tools: diagnostics with their quick fixes, the fixes that leave nothing to choose, formatting, code explanations, a search of the builtins, tool definitions and tool contracts. Read-only and offline: it writes nothing, and it reads only ilo files (.ilo, .@) inside the roots the client shares (without roots, source is passed as text).',
+      'Source is read at its ^YY.M pragma\u2019s level, else at the level a tool call asks for, else at --language-version. Standard output carries MCP only. Setup for Claude Code, Cursor and VS Code: docs/mcp-server.md.',
+    ],
+    options: [],
+    positionals: { max: 0, name: 'argument' },
+    exit: ['0: the client closed the connection', '2: bad arguments'],
+    examples: ['claude mcp add ilo -- npx ilo-ls mcp'],
+    // The server (and the MCP SDK's server side) loads only when asked for.
+    run: async (args, io) => (await import('./mcp')).runMcp(args, io),
+  }),
 ];
 
 export function findCommand(name: string): CommandSpec | undefined {

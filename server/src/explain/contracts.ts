@@ -469,6 +469,13 @@ export const CONTRACTS: readonly Explanation[] = [
     fix: 'Use the short name (the quick fix replaces it).',
     example: { wrong: 'size xs:L n>n;length xs', right: 'size xs:L n>n;len xs' },
   },
+  // ------------------------------------------------------------ flows
+  {
+    code: 'toxic-flow',
+    title: 'data from one tool reaches a tool it should not',
+    meaning: 'A function passes what one tool returned (private data, or text an outsider controls) on to a tool that sends data out or changes things. An agent that runs the program can be steered into leaking or destroying data through that path.',
+    fix: 'Break the path (do not pass the value on), check or reduce the value before the second call, or declare the second tool so that the flow is intended and reviewed.',
+  },
   // ------------------------------------------------------------ suppressions
   {
     code: 'unused-suppression',
