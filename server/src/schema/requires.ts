@@ -3,7 +3,8 @@
 // parameter with a number literal becomes a keyword on that parameter
 // (`req x>=0` → minimum 0, `req x>0` → exclusiveMinimum, `req 10>x` →
 // exclusiveMaximum, `req x!=0` → not {const: 0}); `len p` compared with a
-// number bounds a text's or a list's length (minLength / maxItems…). Any
+// number bounds a list's length (minItems / maxItems), and a text's only as
+// "not empty" (minLength 1: ilo counts bytes, JSON Schema characters). Any
 // other condition stays a sentence in the description of the first
 // parameter it mentions ("Requires: a<b."), so nothing a function demands is
 // silently lost.
@@ -112,7 +113,7 @@ function exprText(e: Expr, depth: number): string {
     case 'Nil':
       return 'nil';
     case 'Binary':
-      return e.infix ? `${exprText(e.left, depth + 1)}${e.op}${exprText(e.right, depth + 1)}` : `${e.op}${exprText(e.left, depth + 1)} ${exprText(e.right, depth + 1)}`;
+      return e.infix ? `${atomText(e.left, depth + 1)}${e.op}${atomText(e.right, depth + 1)}` : `${e.op}${atomText(e.left, depth + 1)} ${atomText(e.right, depth + 1)}`;
     case 'Unary':
       return `${e.op}${exprText(e.operand, depth + 1)}`;
     case 'Call':
@@ -177,7 +178,10 @@ function keywordFor(c: Extract<Condition, { kind: 'bound' }>, types: string[]): 
   else if (c.op === '>') min = Math.floor(c.value) + 1;
   else if (c.op === '<=') max = Math.floor(c.value);
   else max = Math.ceil(c.value) - 1;
-  if (min !== undefined) return { name: `min${kind}`, value: Math.max(0, min) };
-  if (max !== undefined && max >= 0) return { name: `max${kind}`, value: max };
+  // ilo's `len` of a text counts UTF-8 bytes, JSON Schema's minLength code
+  // points: they agree only on "not empty". Other text bounds stay prose.
+  if (kind === 'Length') return min === 1 ? { name: 'minLength', value: 1 } : undefined;
+  if (min !== undefined) return { name: 'minItems', value: Math.max(0, min) };
+  if (max !== undefined && max >= 0) return { name: 'maxItems', value: max };
   return undefined;
 }
