@@ -28,6 +28,8 @@
 // event loop (admitToolsAsync), so one server listing thousands of tools does
 // not stall calls to the others.
 
+import type { ToolPolicySpec } from '../schema/toolPolicy';
+import { servedPolicy } from './toolLimits';
 import type { ToolBehavior } from '../contracts/behavior';
 import { behaviorWords } from '../contracts/behavior';
 import { lintMcpTools, type McpLintFinding } from '../contracts/lints';
@@ -64,6 +66,8 @@ export interface ServedTool {
   declaredArgs: ReadonlySet<string>;
   /** Checks arguments against the pinned input schema. */
   check: ArgsCheck;
+  /** The tool's own limits (ilo 26 `policy{…}`), from its ilo declaration or its pinned `_meta`; enforced per call. */
+  policy?: ToolPolicySpec;
 }
 
 export interface Verdict {
@@ -305,12 +309,14 @@ function admitOne(
     const mismatch = 'error' in parsed ? parsed.error : expectationMismatch(parsed.expectation, behavior);
     if (mismatch) return `the policy expects "${text}" of it (${selector}): ${mismatch}`;
   }
+  const limits = servedPolicy(pin ? declaration?.policy : undefined, pin?.definition._meta, pin !== undefined);
+  if (limits.error) return limits.error;
   const schema = pin ? pin.definition.inputSchema : tool.inputSchema;
   const compiled = compileArgsCheck(schema);
   if ('error' in compiled) return compiled.error;
   const props = schema && typeof schema === 'object' && !Array.isArray(schema) ? (schema as { properties?: unknown }).properties : undefined;
   const declaredArgs = new Set(props && typeof props === 'object' && !Array.isArray(props) ? Object.keys(props) : []);
-  return {
+  const served: ServedTool = {
     name: wire,
     server,
     definition: servedDefinition(tool, behavior, { server, hash, pinned: pin !== undefined }),
@@ -320,4 +326,6 @@ function admitOne(
     declaredArgs,
     check: compiled.check,
   };
+  if (limits.policy) served.policy = limits.policy;
+  return served;
 }
