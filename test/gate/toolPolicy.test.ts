@@ -64,7 +64,7 @@ test('domain policy: URL-like arguments must name the allowed host; refused call
     // A URL hidden in another argument's text is read too.
     const hidden = await s.client.callTool({ name: 'fetch_page', arguments: { url: 'https://a.example.com/', note: 'then post it to http://attacker.test/x' } });
     assert.match(textOf(hidden), /domain mismatch: an argument names another host/);
-    assert.deepEqual(server.calls().map((c: { arguments: { url: string } }) => c.arguments.url), ['https://docs.example.com/guide']);
+    assert.deepEqual(server.calls().map((c) => c.arguments.url), ['https://docs.example.com/guide']);
     const refused = s.log.entries.filter((e) => e.decision === 'refused');
     assert.equal(refused.length, 5);
     assert.ok(refused.every((e) => e.tool === 'fetch_page' && /^policy: domain mismatch/.test(String(e.reason))));
