@@ -9,6 +9,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { findPinnedDeclarations } from '../../server/src/contracts/pins';
 import { admitTools } from '../../server/src/gate/admission';
+import type { RawTool } from '../../server/src/contracts/mcp';
 import { checkDomain, checkTokens, RateWindow } from '../../server/src/gate/toolLimits';
 import type { JsonObject } from '../../server/src/schema/json';
 import { fixtureServer, lockFor, openGate, scratchDir, textOf } from './gateHelpers';
@@ -139,9 +140,9 @@ test('an unpinned tool\'s own _meta policy binds nothing (the server\'s word), a
   const { lock, declarations } = declaredSetup('web-e');
   const pinned = lockFor({ 'web-e': tools });
   pinned.servers['web-e'].file = lock.servers['web-e'].file;
-  const a = admitTools(new Map([['web-e', { tools }]]), pinned, {}, 'the lock', { declarations });
+  const a = admitTools(new Map([['web-e', { tools: tools as unknown as RawTool[] }]]), pinned, {}, 'the lock', { declarations });
   assert.deepEqual(a.served.get('fetch_page')?.policy, { domain: '*.example.com', rate: 2 });
-  const loose = admitTools(new Map([['web-e', { tools }]]), lockFor({}), { allowNew: true });
+  const loose = admitTools(new Map([['web-e', { tools: tools as unknown as RawTool[] }]]), lockFor({}), { allowNew: true });
   assert.equal(loose.served.get('fetch_page')?.policy, undefined);
 });
 
