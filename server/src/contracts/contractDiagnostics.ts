@@ -12,7 +12,8 @@
 import type { Diagnostic } from '../diagnostics';
 import { completeTriple, toolsOf, visibleLocated, type ContractInput, type ContractTool } from './behavior';
 import { collisionDiagnostics, findCollisions, type CollisionMemo, type Collisions } from './collisions';
-import { effectGateDiagnostics, type EffectGateInput } from './effectGate';
+import { effectGateDiagnostics, pureByOmissionDiagnostics, type EffectGateInput } from './effectGate';
+import { levelById } from '../level';
 import type { SchemaEnv } from '../schema/env';
 import { mergeSameRange } from './mergeDiagnostics';
 import type { ContractReuse } from './contractReuse';
@@ -150,9 +151,14 @@ function withFileFindings(f: FileContracts, collisionFindings: Diagnostic[]): Di
   try {
     const own = f.input.program.decls;
     const pure = f.reuse?.schema.pureFunctions(own);
-    const gateInput: EffectGateInput = { visible: visibleLocated(f.input), file: f.input.path, env: f.env, tools: f.tools, text: f.input.text };
+    const visible = visibleLocated(f.input);
+    const gateInput: EffectGateInput = { visible, file: f.input.path, env: f.env, tools: f.tools, text: f.input.text };
     if (pure) gateInput.pureOwn = { count: own.length, functions: pure };
+    // Names resolve at the file's level: at 26 through its builtin table, where effect sigils are part of the language.
+    const level = f.input.program.level === '26' ? levelById('26') : undefined;
+    if (level) gateInput.builtins = level.builtins;
     list.push(...effectGateDiagnostics(gateInput, f.reuse?.gate));
+    if (level && level.syntax.effectSigils.length > 0) list.push(...pureByOmissionDiagnostics({ visible, file: f.input.path, builtins: level.builtins }));
     list.push(...hintConflicts(f));
   } catch {
     // keep what was found
