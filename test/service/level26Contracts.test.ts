@@ -78,3 +78,19 @@ test('@behavior PURE at level 26 reads the level\'s builtins: `pst` and `run` ar
   assert.match(gate[0].message, /`pst`/);
   assert.match(gate[1].message, /`run`/);
 });
+
+test('MCP hints that contradict @behavior: a warning with a fix that makes the hints follow it', () => {
+  const src = '-- @behavior MUTATES DELETE DATA\n-- @hints readOnly idempotent openWorld=false\ntool drop-row"Delete one row" id:t>R _ t';
+  const o = open(src);
+  const d = o.diagnostics.find((x) => x.code === 'behavior-hints');
+  assert.ok(d, JSON.stringify(o.diagnostics.map((x) => x.code)));
+  const [fix] = o.service.codeActions(o.uri, [d]);
+  assert.equal(fix.title, 'Make the hints follow @behavior: `@hints readOnly=false idempotent openWorld=false`');
+  const edit = fix.edit!.changes![o.uri][0];
+  const fixed = src.replace('@hints readOnly idempotent openWorld=false', edit.newText);
+  assert.deepEqual(edit.range, { start: { line: 1, character: 3 }, end: { line: 1, character: 45 } });
+  assert.deepEqual(open(fixed).diagnostics.filter((x) => x.code === 'behavior-hints'), []);
+  const pure = open('-- @behavior PURE READ DATA\n-- @hints destructive\ntool read-row"Read one row" id:t>R t t');
+  const p = pure.diagnostics.find((x) => x.code === 'behavior-hints')!;
+  assert.equal(pure.service.codeActions(pure.uri, [p])[0].edit!.changes![pure.uri][0].newText, '@hints readOnly');
+});

@@ -14,6 +14,7 @@ import { completeTriple, toolsOf, visibleLocated, type ContractInput, type Contr
 import { collisionDiagnostics, findCollisions, type CollisionMemo, type Collisions } from './collisions';
 import { effectGateDiagnostics, pureByOmissionDiagnostics, type EffectGateInput } from './effectGate';
 import { levelById } from '../level';
+import type { ToolHints } from '../schema/annotations';
 import type { SchemaEnv } from '../schema/env';
 import { mergeSameRange } from './mergeDiagnostics';
 import type { ContractReuse } from './contractReuse';
@@ -84,6 +85,19 @@ export function collisionsIn(pool: ReadonlyMap<string, ContractTool>, near = tru
 }
 
 /** `@hints` that contradict a declared `@behavior` (readOnly on a MUTATES tool, …). */
+/**
+ * The `@hints` line rewritten to agree with a declared mutability: PURE is
+ * `readOnly` (and not destructive), MUTATES is `readOnly=false`; the other
+ * hints (idempotent, openWorld, destructive on a mutating tool) are kept.
+ */
+export function hintsAgreeing(hints: ToolHints, mutability: 'PURE' | 'MUTATES'): string {
+  const words: string[] = [mutability === 'PURE' ? 'readOnly' : 'readOnly=false'];
+  if (mutability === 'MUTATES' && hints.destructiveHint !== undefined) words.push(hints.destructiveHint ? 'destructive' : 'destructive=false');
+  if (hints.idempotentHint !== undefined) words.push(hints.idempotentHint ? 'idempotent' : 'idempotent=false');
+  if (hints.openWorldHint !== undefined) words.push(hints.openWorldHint ? 'openWorld' : 'openWorld=false');
+  return `@hints ${words.join(' ')}`;
+}
+
 function hintConflicts(f: FileContracts): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const t of f.tools) {
@@ -96,6 +110,7 @@ function hintConflicts(f: FileContracts): Diagnostic[] {
     if (hints.readOnlyHint === false && triple.mutability === 'PURE') problems.push('`readOnly=false` but the behavior is PURE');
     if (hints.destructiveHint === true && triple.mutability === 'PURE') problems.push('`destructive` but the behavior is PURE');
     if (problems.length === 0) continue;
+    const agreeing = hintsAgreeing(hints, triple.mutability);
     out.push({
       code: 'behavior-hints',
       source: 'ilo-contracts',
@@ -104,6 +119,7 @@ function hintConflicts(f: FileContracts): Diagnostic[] {
       end: hints.end,
       message: `these MCP hints contradict \`@behavior ${triple.mutability} ${triple.action} ${triple.domain}\`: ${problems.join('; ')}`,
       hint: 'exported tools carry both; clients trust the hints, so make them agree',
+      suggestions: [{ message: `Make the hints follow @behavior: \`${agreeing}\``, edits: [{ start: hints.start, end: hints.end, newText: agreeing }] }],
     });
   }
   return out;
