@@ -52,8 +52,8 @@ test('a function without sigils in a file that declares effects reaches an effec
   const d = o.diagnostics.find((x) => x.code === 'undeclared-effect');
   assert.ok(d, JSON.stringify(o.diagnostics.map((x) => x.code)));
   assert.equal(o.diagnostics.filter((x) => x.code === 'undeclared-effect').length, 2, 'report, and show (which prints)');
-  const report = o.diagnostics.find((x) => x.code === 'undeclared-effect' && /`report`/.test(x.message))!;
-  assert.match(report.message, /\/http \(tool `lookup`\), \/fs \(`save` \(declares \/fs\)\), \/io \(builtin `prnt` via `show`\)/);
+  const report = o.diagnostics.find((x) => x.code === 'undeclared-effect' && /`report`/.test(String(x.message)))!;
+  assert.match(String(report.message), /\/http \(tool `lookup`\), \/fs \(`save` \(declares \/fs\)\), \/io \(builtin `prnt` via `show`\)/);
   const [fix] = o.service.codeActions(o.uri, [report]);
   assert.equal(fix.title, 'Declare /http /fs /io on `report`');
   const edit = fix.edit!.changes![o.uri][0];
