@@ -75,8 +75,8 @@ test('@behavior PURE at level 26 reads the level\'s builtins: `pst` and `run` ar
   const o = open(`${P}-- @behavior PURE READ DATA\nsync u:t b:t>R t t;pst u b\n-- @behavior PURE READ DATA\nshell>R t t;r=run "ls" [];~"x"`);
   const gate = o.diagnostics.filter((x) => x.code === 'effect-gate');
   assert.equal(gate.length, 2, JSON.stringify(o.diagnostics.map((x) => [x.code, x.message])));
-  assert.match(gate[0].message, /`pst`/);
-  assert.match(gate[1].message, /`run`/);
+  assert.match(String(gate[0].message), /`pst`/);
+  assert.match(String(gate[1].message), /`run`/);
 });
 
 test('MCP hints that contradict @behavior: a warning with a fix that makes the hints follow it', () => {
