@@ -94,3 +94,10 @@ test('MCP hints that contradict @behavior: a warning with a fix that makes the h
   const p = pure.diagnostics.find((x) => x.code === 'behavior-hints')!;
   assert.equal(pure.service.codeActions(pure.uri, [p])[0].edit!.changes![pure.uri][0].newText, '@hints readOnly');
 });
+
+test('a capability parameter is not linted as an input a model fills (no one-letter-param on `w:W`)', () => {
+  const line = 'tool fetch-page"Fetch one web page and return its text" (w:W u:t) > R t t';
+  const o = open(`${P}${line}`);
+  const oneLetter = o.diagnostics.filter((x) => x.code === 'one-letter-param').map((x) => x.range.start.character);
+  assert.deepEqual(oneLetter, [line.indexOf('u:t')], 'only `u`, which the model does fill');
+});
