@@ -194,3 +194,18 @@ test('every ilo 26 form together: the manifest passes the SDK\'s ListToolsResult
   const anthropic = toAnthropicTools(decls);
   assert.equal(anthropic.tools.length, 2);
 });
+
+test('hostile input: hundreds of req clauses, ill-typed policy fields, a large sum type — bounded, never a crash', () => {
+  const reqs = Array.from({ length: 300 }, (_, i) => `req x>${i}`).join(' ');
+  const decls = program26(`f x:n>n ${reqs};x`);
+  const { schema } = functionInputSchema(decls[0] as FunctionDecl, buildSchemaEnv(decls));
+  // The first 64 are read; the largest bound among them wins as the first written (x>0), later ones never overwrite.
+  assert.equal((schema.properties as Record<string, JsonSchema>).x.exclusiveMinimum, 0);
+  const bad = program26('tool t1"A tool with odd limits" (u:t) > R t t policy{domain:"a b",tokens:-1,rate:5}');
+  assert.deepEqual(toolPolicyOf(bad[0] as ToolDecl), { rate: 5 });
+  const variants = Array.from({ length: 150 }, (_, i) => `v${i}(n)`).join(' | ');
+  const big = program26(`type many = ${variants}\ntool pick"Pick a variant" (m:many)>n`);
+  const def = toolDefinition(named(big, 'ToolDecl', 'pick') as ToolDecl, buildSchemaEnv(big));
+  assert.equal(((def.tool.inputSchema.properties as Record<string, JsonSchema>).m.oneOf as unknown[]).length, 150);
+  assert.ok(validator(def.tool.inputSchema)({ m: { v149: 3 } }));
+});
