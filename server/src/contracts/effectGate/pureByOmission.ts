@@ -31,12 +31,29 @@ interface Reached {
   sigil: string;
   /** What causes it: `builtin \`prnt\``, `tool \`fetch\``, `\`save\` (declares /fs)`. */
   what: string;
-  /** The call sites from the root to the cause. */
-  chain: Array<{ fn: FunctionDecl; site: CallSite }>;
+  /** The first functions called on the way (at most SHOWN_STEPS + 1). */
+  via: FunctionDecl[];
+  /** How many functions are called on the way. */
+  steps: number;
+  /** The function whose call causes it, and that call. */
+  end: FunctionDecl;
+  site: CallSite;
 }
 
-/** Functions followed from one root before giving up (a hostile file of thousands of functions). */
-const MAX_VISITED = 5_000;
+/** For one function and one sigil: the call that leads to it, and the function called (none: the call itself is the cause). */
+interface Hop {
+  site: CallSite;
+  next?: FunctionDecl;
+  what: string;
+  /** Functions called on the way (0: the call is the cause). */
+  dist: number;
+  /** Where the cause is: the function and its call. */
+  end: FunctionDecl;
+  causeSite: CallSite;
+}
+
+/** Intermediate functions shown in a message; a longer chain shows its ends. */
+const SHOWN_STEPS = 6;
 
 const sigilsOf = (d: FunctionDecl): string[] => (d.effects ?? []).map((e) => e.name.text);
 
@@ -64,55 +81,95 @@ function run(input: PureByOmissionInput): Diagnostic[] {
     }
     if (decl.kind === 'ToolDecl') tools.add(decl.name.text);
   }
-  const table = input.builtins;
+  const hops = effectHops(fns, tools, input.builtins);
   const out: Diagnostic[] = [];
   for (const root of own) {
     if (sigilsOf(root).length > 0 || fns.get(root.name.text) !== root) continue;
-    const reached = search(root, fns, tools, table);
-    if (reached.size > 0) out.push(diagnostic(root, [...reached.values()], (fn) => (fileOf.get(fn) === input.file ? undefined : fileOf.get(fn))));
+    const mine = hops.get(root);
+    if (mine === undefined || mine.size === 0) continue;
+    const reached = [...mine.keys()].map((sigil) => follow(root, sigil, hops));
+    out.push(diagnostic(root, reached, (fn) => (fileOf.get(fn) === input.file ? undefined : fileOf.get(fn))));
   }
   return out;
 }
 
-/** Breadth-first: the first time a sigil is met, its chain is a shortest one. */
-function search(root: FunctionDecl, fns: ReadonlyMap<string, FunctionDecl>, tools: ReadonlySet<string>, table: BuiltinTable): Map<string, Reached> {
-  const reached = new Map<string, Reached>();
-  const note = (sigil: string, what: string, chain: Reached['chain']) => {
-    if (!reached.has(sigil)) reached.set(sigil, { sigil, what, chain });
+/**
+ * For every function without sigils, each effect it reaches with the first
+ * step of a shortest chain to it: the direct causes of each body, then one
+ * breadth-first pass per sigil backwards along the calls (callers of a
+ * function that reaches an effect reach it one step further). Linear in the
+ * size of the call graph, whatever the number of warnings.
+ */
+function effectHops(fns: ReadonlyMap<string, FunctionDecl>, tools: ReadonlySet<string>, table: BuiltinTable): Map<FunctionDecl, Map<string, Hop>> {
+  const hops = new Map<FunctionDecl, Map<string, Hop>>();
+  const callers = new Map<FunctionDecl, Array<{ caller: FunctionDecl; site: CallSite }>>();
+  const set = (fn: FunctionDecl, sigil: string, hop: Hop): boolean => {
+    let m = hops.get(fn);
+    if (m === undefined) hops.set(fn, (m = new Map()));
+    if (m.has(sigil)) return false;
+    m.set(sigil, hop);
+    return true;
   };
-  const seen = new Set<string>([root.name.text]);
-  let frontier: Array<{ fn: FunctionDecl; path: Reached['chain'] }> = [{ fn: root, path: [] }];
-  while (frontier.length > 0 && seen.size < MAX_VISITED) {
-    const next: typeof frontier = [];
-    for (const { fn, path } of frontier) {
-      for (const site of callSites(fn)) {
-        const chain = [...path, { fn, site }];
-        const canonical = table.canonical(site.callee);
-        if (canonical !== undefined) {
-          const sigil = table.lookup(canonical)?.effectSigil;
-          if (sigil !== undefined) note(sigil, `builtin \`${canonical}\``, chain);
-          continue;
-        }
-        if (tools.has(site.callee)) {
-          note('http', `tool \`${site.callee}\``, chain);
-          continue;
-        }
-        const callee = fns.get(site.callee);
-        if (callee === undefined) continue;
-        const declared = sigilsOf(callee);
-        if (declared.length > 0) {
-          for (const s of declared) note(s, `\`${callee.name.text}\` (declares /${s})`, chain);
-          continue;
-        }
-        if (!seen.has(callee.name.text)) {
-          seen.add(callee.name.text);
-          next.push({ fn: callee, path: chain });
-        }
+  const sources = new Map<string, FunctionDecl[]>();
+  for (const fn of new Set(fns.values())) {
+    if (sigilsOf(fn).length > 0) continue;
+    const called = new Set<FunctionDecl>();
+    const direct = (sigil: string, site: CallSite, what: string) => {
+      if (!set(fn, sigil, { site, what, dist: 0, end: fn, causeSite: site })) return;
+      const list = sources.get(sigil);
+      if (list) list.push(fn);
+      else sources.set(sigil, [fn]);
+    };
+    for (const site of callSites(fn)) {
+      const canonical = table.canonical(site.callee);
+      if (canonical !== undefined) {
+        const sigil = table.lookup(canonical)?.effectSigil;
+        if (sigil !== undefined) direct(sigil, site, `builtin \`${canonical}\``);
+        continue;
+      }
+      if (tools.has(site.callee)) {
+        direct('http', site, `tool \`${site.callee}\``);
+        continue;
+      }
+      const callee = fns.get(site.callee);
+      if (callee === undefined || callee === fn) continue;
+      const declared = sigilsOf(callee);
+      if (declared.length > 0) {
+        for (const sg of declared) direct(sg, site, `\`${callee.name.text}\` (declares /${sg})`);
+      } else if (!called.has(callee)) {
+        called.add(callee);
+        const list = callers.get(callee);
+        if (list) list.push({ caller: fn, site });
+        else callers.set(callee, [{ caller: fn, site }]);
       }
     }
-    frontier = next;
   }
-  return reached;
+  for (const [sigil, start] of sources) {
+    let frontier = start;
+    while (frontier.length > 0) {
+      const next: FunctionDecl[] = [];
+      for (const fn of frontier) {
+        const h = hops.get(fn)!.get(sigil)!;
+        for (const { caller, site } of callers.get(fn) ?? []) {
+          if (set(caller, sigil, { site, next: fn, what: h.what, dist: h.dist + 1, end: h.end, causeSite: h.causeSite })) next.push(caller);
+        }
+      }
+      frontier = next;
+    }
+  }
+  return hops;
+}
+
+/** What `root` reaches for `sigil`: the first steps of the chain (enough for the message), its length and its end. */
+function follow(root: FunctionDecl, sigil: string, hops: ReadonlyMap<FunctionDecl, ReadonlyMap<string, Hop>>): Reached {
+  const first = hops.get(root)!.get(sigil)!;
+  const via: FunctionDecl[] = [];
+  let hop = first;
+  while (hop.next !== undefined && via.length <= SHOWN_STEPS) {
+    via.push(hop.next);
+    hop = hops.get(hop.next)!.get(sigil)!;
+  }
+  return { sigil, what: first.what, via, steps: first.dist, end: first.end, site: first.causeSite };
 }
 
 function ordered(sigils: Iterable<string>): string[] {
@@ -124,8 +181,10 @@ function ordered(sigils: Iterable<string>): string[] {
 }
 
 function via(r: Reached): string {
-  const steps = r.chain.slice(1).map((s) => `\`${s.fn.name.text}\``);
-  return steps.length > 0 ? ` via ${steps.join(' → ')}` : '';
+  const names = r.via.map((f) => `\`${f.name.text}\``);
+  if (r.steps === 0) return '';
+  if (r.steps <= SHOWN_STEPS) return ` via ${names.join(' → ')}`;
+  return ` via ${[...names.slice(0, 3), '…', `\`${r.end.name.text}\``].join(' → ')} (${r.steps} calls)`;
 }
 
 /** Where sigils go: after the return type, or after a non-empty error set `^a|b`; undefined for a bare `^` (its place is unknown). */
@@ -139,9 +198,8 @@ function diagnostic(fn: FunctionDecl, reached: Reached[], otherFile: (fn: Functi
   const sigils = byOrder.map((r) => `/${r.sigil}`);
   const parts = byOrder.map((r) => `/${r.sigil} (${r.what}${via(r)})`);
   const related: RelatedInfo[] = byOrder.map((r) => {
-    const last = r.chain[r.chain.length - 1];
-    const info: RelatedInfo = { start: last.site.at.start, end: last.site.at.end, message: `needs /${r.sigil}: ${r.what}` };
-    const file = otherFile(last.fn);
+    const info: RelatedInfo = { start: r.site.at.start, end: r.site.at.end, message: `needs /${r.sigil}: ${r.what}` };
+    const file = otherFile(r.end);
     if (file !== undefined) info.file = file;
     return info;
   });
