@@ -287,12 +287,14 @@ export function benchGarbage(dir: string): BenchRow[] {
   ];
 }
 
-async function main(): Promise<void> {
+async function main(): Promise<boolean> {
   // `npm run bench -- --black-box` runs only the black-box section; `--rounds=N`
   // sets its rounds; `--dist=DIR[,DIR...]` measures the bundles in those folders
   // (interleaved, one column each) instead of building dist/.
   const args = process.argv.slice(2);
-  const onlyBlackBox = args.includes('--black-box');
+  // `--cli`: only the black box's CLI rows (whole `ilo-ls check` processes and the reference ratio).
+  const cliOnly = args.includes('--cli');
+  const onlyBlackBox = cliOnly || args.includes('--black-box');
   const rounds = Number(/^--rounds=(\d+)$/.exec(args.find((a) => a.startsWith('--rounds=')) ?? '')?.[1] ?? 3);
   const dists = args.find((a) => a.startsWith('--dist='))?.slice('--dist='.length).split(',');
   const dir = corpusDir();
@@ -310,12 +312,13 @@ async function main(): Promise<void> {
       ...benchGarbage(dir),
     ]);
   }
-  await benchBlackBox({ root: repoRoot(), corpus: dir, bigText: dir === undefined ? undefined : bigDocument(dir), rounds, dists });
+  await benchBlackBox({ root: repoRoot(), corpus: dir, bigText: dir === undefined ? undefined : bigDocument(dir), rounds, dists, cliOnly });
+  return !cliOnly;
 }
 
 if (launchedAs('bench')) {
   main()
-    .then(() => printGateBench())
+    .then((gate) => (gate ? printGateBench() : undefined))
     .catch((err) => {
       console.error(err);
       process.exitCode = 1;

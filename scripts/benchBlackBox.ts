@@ -15,7 +15,9 @@
 //   workspace of ~20,000 lines in small files, ilo.collisions.scope =
 //     workspace: the first keystroke, then keystroke p50/p95; peak RSS.
 //   CLI: `ilo-ls check` on an 18-line file and on the 5,000-line file, next to
-//     bare `node -e 0` and, when an `ilo` binary is on PATH, the reference.
+//     bare `node -e 0`; and the reference ratio: `ilo-ls check` ÷ the reference
+//     `ilo` (ILO_BIN, ../shared/reference/bin/ilo or `ilo` on PATH) on a
+//     5,000-line file the reference accepts (benchReference.ts).
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -31,6 +33,7 @@ import {
 } from 'vscode-languageserver-protocol/node';
 import { median, quantile } from './stats';
 import { machineCores, serverExecArgv } from '../client/src/serverLaunch';
+import { acceptedBigDocument, referenceArgs, referenceBinary } from './benchReference';
 
 /** The node flags the VS Code extension starts the server with on this machine (client/src/serverLaunch.ts). */
 export const EXTENSION_NODE_ARGS: readonly string[] = serverExecArgv(machineCores());
@@ -367,10 +370,6 @@ function processTimes(commands: Record<string, { cmd: string; args: string[]; en
   return out;
 }
 
-function onPath(cmd: string): boolean {
-  return spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
-}
-
 // ------------------------------------------------------------- the section
 
 export interface BlackBoxOptions {
@@ -387,6 +386,8 @@ export interface BlackBoxOptions {
    * extension's node flags (to compare with builds from before them).
    */
   dists?: readonly string[];
+  /** Only the CLI rows (whole `ilo-ls check` processes and the reference ratio), no server rounds. */
+  cliOnly?: boolean;
 }
 
 /** One column of the table: per measure, the value of each round. */
@@ -423,17 +424,20 @@ export async function benchBlackBox(opts: BlackBoxOptions): Promise<void> {
       c.set(k, list);
     }
   };
-  const reference = process.env.ILO_BIN ?? 'ilo';
-  const refArgs = (process.env.ILO_REF_ARGS ?? '--ast').split(' ').filter((a) => a !== '');
-  const hasRef = onPath(reference);
+  const reference = referenceBinary(opts.root);
+  // The ratio's file: 5,000 lines the reference accepts (the usual big file has errors it stops at).
+  const accepted = reference === undefined ? undefined : acceptedBigDocument(opts.corpus, reference);
+  const acceptedFile = path.join(big.dir, 'bench-accepted.ilo');
+  if (accepted) fs.writeFileSync(acceptedFile, accepted.text);
+  const hasRef = reference !== undefined && accepted !== undefined;
   try {
-    for (let r = 0; r < rounds; r++) {
+    for (let r = 0; r < (opts.cliOnly ? 0 : rounds); r++) {
       for (let d = 0; d < dists.length; d++) record(columns[d], await bigFileRound(path.join(dists[d], 'server.js'), launchArgs[d], big.file, bigText));
     }
-    for (let r = 0; r < rounds; r++) {
+    for (let r = 0; r < (opts.cliOnly ? 0 : rounds); r++) {
       for (let d = 0; d < dists.length; d++) record(columns[d], await lookRound(path.join(dists[d], 'server.js'), launchArgs[d], big.file, bigText));
     }
-    for (let r = 0; r < rounds; r++) {
+    for (let r = 0; r < (opts.cliOnly ? 0 : rounds); r++) {
       for (let d = 0; d < dists.length; d++) record(columns[d], await workspaceRound(path.join(dists[d], 'server.js'), launchArgs[d], ws));
     }
     // CLI: rounds of five interleaved runs of every command; each round gives its medians.
@@ -445,17 +449,26 @@ export async function benchBlackBox(opts: BlackBoxOptions): Promise<void> {
       const lv = levelArgs(path.join(dist, 'cli.js'));
       commands[`small${d}`] = { cmd: process.execPath, args: [path.join(dist, 'cli.js'), 'check', ...lv, smallFile], env };
       commands[`big${d}`] = { cmd: process.execPath, args: [path.join(dist, 'cli.js'), 'check', ...lv, big.file], env };
+      if (hasRef) commands[`accepted${d}`] = { cmd: process.execPath, args: [path.join(dist, 'cli.js'), 'check', ...lv, acceptedFile], env };
     });
     if (hasRef) {
-      commands.refSmall = { cmd: reference, args: [smallFile, ...refArgs] };
-      commands.refBig = { cmd: reference, args: [big.file, ...refArgs] };
+      commands.refSmall = { cmd: reference, args: referenceArgs(smallFile) };
+      commands.refAccepted = { cmd: reference, args: referenceArgs(acceptedFile) };
     }
     for (let r = 0; r < rounds; r++) {
       const t = processTimes(commands, 5);
       const m = (k: string): number => median(t[k]);
       columns.forEach((c, d) => {
         const row: Record<string, number> = { node: m('node'), small: m(`small${d}`), smallRatio: m(`small${d}`) / m('node'), big: m(`big${d}`) };
-        if (hasRef) Object.assign(row, { refSmall: m('refSmall'), refBig: m('refBig'), bigRatio: m(`big${d}`) / m('refBig') });
+        if (hasRef) {
+          Object.assign(row, {
+            refSmall: m('refSmall'),
+            smallRefRatio: m(`small${d}`) / m('refSmall'),
+            accepted: m(`accepted${d}`),
+            refAccepted: m('refAccepted'),
+            acceptedRatio: m(`accepted${d}`) / m('refAccepted'),
+          });
+        }
         record(c, row);
       });
     }
@@ -465,7 +478,8 @@ export async function benchBlackBox(opts: BlackBoxOptions): Promise<void> {
   }
   const kb = (bigText.length / 1024).toFixed(0);
   const wsName = `workspace of ${ws.files} files (${ws.lines} lines), collisions.scope = workspace`;
-  const refLabel = `\`${reference} FILE ${refArgs.join(' ')}\``;
+  const refLabel = `\`ilo ${referenceArgs('FILE').join(' ')}\``;
+  const acceptedLines = accepted ? accepted.text.split('\n').length - 1 : 0;
   const rows: Array<{ key: string; name: string; unit: Measure['unit']; target?: string }> = [
     { key: 'started', name: 'server start → initialize answered', unit: 'ms' },
     { key: 'open', name: `${bigLines}-line file (${kb} KB): didOpen → first publishDiagnostics`, unit: 'ms', target: '≤ 400 ms' },
@@ -488,13 +502,22 @@ export async function benchBlackBox(opts: BlackBoxOptions): Promise<void> {
     ...(hasRef
       ? [
           { key: 'refSmall', name: `reference ${refLabel}, ${smallLines}-line file`, unit: 'ms' as const },
-          { key: 'refBig', name: `reference ${refLabel}, ${bigLines}-line file`, unit: 'ms' as const },
-          { key: 'bigRatio', name: `  \`ilo-ls check\` ÷ reference, ${bigLines}-line file`, unit: '×' as const, target: '≤ 8×' },
+          { key: 'smallRefRatio', name: `  \`ilo-ls check\` ÷ reference, ${smallLines}-line file`, unit: '×' as const },
+          {
+            key: 'accepted',
+            name: `\`ilo-ls check\`, ${acceptedLines}-line file the reference accepts (${accepted?.programs} clean examples, names suffixed per copy)`,
+            unit: 'ms' as const,
+          },
+          { key: 'refAccepted', name: `reference ${refLabel}, the same file`, unit: 'ms' as const },
+          { key: 'acceptedRatio', name: '  reference ratio: `ilo-ls check` ÷ reference, the same file', unit: '×' as const, target: '≤ 8×' },
         ]
       : []),
   ];
   const table = rows.map((row) => ({ name: row.name, target: row.target, values: columns.map((c) => rangeOf({ unit: row.unit, values: c.get(row.key) ?? [] })) }));
-  if (!hasRef) table.push({ name: 'reference `ilo`', target: undefined, values: dists.map(() => 'not on PATH (set ILO_BIN)') });
+  if (!hasRef) {
+    const why = reference === undefined ? 'not found (set ILO_BIN, or put ../shared/reference/bin/ilo beside the repository)' : 'no file it accepts could be built';
+    table.push({ name: 'reference `ilo`', target: undefined, values: dists.map(() => why) });
+  }
   printTable(
     specs.map((d) => (opts.dists ? d : 'dist/')),
     table,

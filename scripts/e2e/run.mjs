@@ -10,7 +10,8 @@
 // presses keys and fills VS Code's own widgets (the rename box) in the page.
 //
 // Usage: node scripts/e2e/run.mjs [--docs-image]   (expects `npm run build` done)
-//   --docs-image  also copies the hover/Problems screenshot to docs/images/.
+//   --docs-image  also copies the screenshots of examples/ (hover with the
+//                 Problems panel, lenses with inlay hints) to docs/images/.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -246,6 +247,8 @@ async function main() {
   const dirs = prepareScratch(runDir);
   rmSync(join(shotsDir, 'failure.png'), { force: true });
   cpSync(join(root, 'test', 'e2e', 'workspace'), workspace, { recursive: true });
+  // The README's pictures are of examples/ (test/e2e/suite/00-docsImages.test.ts).
+  cpSync(join(root, 'examples'), join(workspace, 'examples'), { recursive: true });
   const port = await freePort();
   const server = await startCodeServer({ dirs, port, smokeTestDriver: true });
   const onSignal = () => {
@@ -289,7 +292,8 @@ async function main() {
       ['extensionDevelopmentPath', server.remoteUri(root)],
       ['extensionTestsPath', server.remoteUri(join(buildDir, 'index.js'))],
     ]);
-    await page.goto(url);
+    // A loaded machine (several test runs on two cores) can take well over playwright's default 30 s.
+    await page.goto(url, { timeout: 180_000 });
     how = await ended;
     stopDomChecks();
     if (how.code !== 0) {
@@ -307,8 +311,13 @@ async function main() {
   if (!ok) printLogHints();
   if (ok && docsImage) {
     mkdirSync(join(root, 'docs', 'images'), { recursive: true });
-    copyFileSync(join(shotsDir, 'hover-and-problems.png'), join(root, 'docs', 'images', 'vscode-hover-problems.png'));
-    log('copied the screenshot to docs/images/vscode-hover-problems.png');
+    for (const [shot, image] of [
+      ['docs-hover-problems.png', 'vscode-hover-problems.png'],
+      ['docs-hints-lenses.png', 'vscode-hints-lenses.png'],
+    ]) {
+      copyFileSync(join(shotsDir, shot), join(root, 'docs', 'images', image));
+      log(`copied ${shot} to docs/images/${image}`);
+    }
   }
   log(`finished in ${secs(Date.now() - started)}${how.note ? ` (${how.note})` : ''}`);
   console.log(`e2e: ${passed} passed, ${ok ? failed : Math.max(failed, 1)} failed`);

@@ -7,7 +7,9 @@ import { COMMANDS, findCommand } from './cli/commands';
 import { setLevelPreference } from './cli/level';
 import { parseLevelPreference } from './level';
 
-export const VERSION = '0.1.0';
+import { VERSION } from './version';
+
+export { VERSION };
 
 export type { CliIo };
 

@@ -8,6 +8,8 @@ import {
   DiagnosticSeverity,
   FileChangeType,
   Message,
+  MessageType,
+  ShowMessageNotification,
   TextDocuments,
   TextDocumentSyncKind,
   type Connection,
@@ -29,6 +31,48 @@ import { gateRouteRequest } from './gate/routeFile';
 import { commandLineConnection } from './lsp/connection';
 import { IdleWarmUp } from './lsp/idleWarmUp';
 import { declName } from './query/symbols';
+import { VERSION } from './version';
+import { SHOW_LENS_DETAIL_COMMAND } from './service/display/codeLenses';
+import * as path from 'node:path';
+
+/** The `ilo` settings section, as far as the server reads it. */
+type IloSettings = {
+  collisions?: { scope?: CollisionScope };
+  check?: { baseline?: unknown };
+  format?: { style?: unknown };
+  languageVersion?: unknown;
+} & DisplayConfig;
+
+const SETTING_KEYS = ['collisions', 'check', 'format', 'inlayHints', 'export', 'trace', 'server', 'mcp', 'languageVersion'];
+
+/**
+ * The `ilo` section of settings a client pushed: `{ilo: {…}}`, the section
+ * itself (`{collisions: …}`, as some clients send their server config), or
+ * dotted keys (`{"ilo.collisions.scope": "workspace"}`). Undefined when the
+ * push carries no settings of ours (VS Code without a configuration section
+ * sends `null`): then they are pulled.
+ */
+export function iloSection(pushed: unknown): IloSettings | undefined {
+  if (pushed === null || typeof pushed !== 'object' || Array.isArray(pushed)) return undefined;
+  const o = pushed as Record<string, unknown>;
+  if (Object.hasOwn(o, 'ilo') && o.ilo !== null && typeof o.ilo === 'object' && !Array.isArray(o.ilo)) return o.ilo as IloSettings;
+  const dotted = Object.keys(o).filter((k) => k.startsWith('ilo.'));
+  if (dotted.length > 0) {
+    const out: Record<string, unknown> = Object.create(null);
+    for (const k of dotted) {
+      const parts = k.split('.').slice(1);
+      if (parts.some((p) => p === '__proto__' || p === 'constructor' || p === 'prototype' || p === '')) continue;
+      let at = out;
+      for (const part of parts.slice(0, -1)) {
+        if (!Object.hasOwn(at, part) || at[part] === null || typeof at[part] !== 'object') at[part] = Object.create(null);
+        at = at[part] as Record<string, unknown>;
+      }
+      at[parts[parts.length - 1]] = o[k];
+    }
+    return out as IloSettings;
+  }
+  return SETTING_KEYS.some((k) => Object.hasOwn(o, k)) ? (o as IloSettings) : undefined;
+}
 
 /** Commands the client invokes through `workspace/executeCommand`. */
 export const SERVER_COMMANDS = {
@@ -42,12 +86,19 @@ export const SERVER_COMMANDS = {
   verify: 'ilo.server.verify',
   /** `[{configPath, server?, cliPath?, lockPath?}]` → the config's entries, or the rewrite that routes one through `ilo-ls gate`. */
   gateRoute: 'ilo.server.gateRoute',
+  /** `[{title, detail}]` (the arguments of a token lens) → shows the detail as an information message; returns it. */
+  showLensDetail: SHOW_LENS_DETAIL_COMMAND,
 } as const;
 
 export function startServer(connectionFor: (beforeMessage: (message: Message) => void) => Connection = serverConnection): void {
   const documents = new TextDocuments(editorDocuments);
   const service = new LanguageService(schemaHoverSections);
   let configurationSupport = false;
+  /** The settings last applied, and the ones the client gave at initialization. */
+  let settings: IloSettings = {};
+  let initialSettings: IloSettings | undefined;
+  let workspaceRoot: string | undefined;
+  let baselineFile: string | undefined;
   // Changes are analysed once the queue of incoming messages is drained: a
   // burst of keystrokes is one analysis, published for the latest version.
   const changes = new ChangeBatch((uris, settling) => {
@@ -128,10 +179,14 @@ export function startServer(connectionFor: (beforeMessage: (message: Message) =>
   connection.onInitialize((params): InitializeResult => {
     configurationSupport = params.capabilities.workspace?.configuration === true;
     const init = params.initializationOptions as { languageVersion?: unknown } | null | undefined;
-    initLevel = init?.languageVersion;
+    initialSettings = iloSection(params.initializationOptions);
+    // `{languageVersion}` (editors without settings) or the `ilo` section's `languageVersion`.
+    initLevel = init?.languageVersion ?? initialSettings?.languageVersion;
     service.configure({ level: levelFor(initLevel) });
     const folders = params.workspaceFolders?.map((f) => uriToPath(f.uri)) ?? (params.rootUri ? [uriToPath(params.rootUri)] : []);
-    service.setWorkspaceFolders(folders.filter((f) => f.startsWith('/') || /^[A-Za-z]:/.test(f)));
+    const local = folders.filter((f) => f.startsWith('/') || /^[A-Za-z]:/.test(f));
+    workspaceRoot = local[0];
+    service.setWorkspaceFolders(local);
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -146,25 +201,41 @@ export function startServer(connectionFor: (beforeMessage: (message: Message) =>
         ...display.capabilities(params.capabilities),
         ...FORMATTING_CAPABILITIES,
       },
-      serverInfo: { name: 'ilo-ls', version: '0.1.0' },
+      serverInfo: { name: 'ilo-ls', version: VERSION },
     };
   });
 
-  const pullSettings = async (): Promise<void> => {
-    if (!configurationSupport) return;
-    const cfg = (await connection.workspace.getConfiguration('ilo')) as
-      | ({ collisions?: { scope?: CollisionScope }; languageVersion?: unknown } & DisplayConfig)
-      | null;
+  /** Applies the `ilo` settings section, however it came (pulled, pushed or in the initialization options). */
+  const applySettings = (cfg: IloSettings | null): void => {
+    settings = cfg ?? {};
     // A setting that is absent (a client without `ilo.languageVersion`) leaves the initialization option in force.
     const level = levelFor(cfg?.languageVersion ?? initLevel);
     publish(service.configure({ collisionScope: cfg?.collisions?.scope, level }));
     display.configure(cfg);
+    const wanted = typeof cfg?.check?.baseline === 'string' && cfg.check.baseline.trim() !== '' ? cfg.check.baseline.trim() : undefined;
+    const file = wanted === undefined ? undefined : path.resolve(workspaceRoot ?? process.cwd(), wanted);
+    if (file !== baselineFile) {
+      baselineFile = file;
+      const { publish: changed, problem } = service.setBaselineFile(file);
+      publish(changed);
+      if (problem) void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: `ilo: the baseline (ilo.check.baseline) is not applied: ${problem}` });
+    }
   };
+  const pullSettings = async (): Promise<void> => {
+    if (!configurationSupport) return;
+    applySettings((await connection.workspace.getConfiguration('ilo')) as IloSettings | null);
+  };
+  const reportSettingsError = (err: unknown): void => connection.console.error(`ilo: cannot read settings: ${String(err)}`);
   connection.onInitialized(() => {
-    void pullSettings().catch((err) => connection.console.error(`ilo: cannot read settings: ${String(err)}`));
+    if (configurationSupport) void pullSettings().catch(reportSettingsError);
+    else if (initialSettings) applySettings(initialSettings);
   });
-  connection.onDidChangeConfiguration(() => {
-    void pullSettings().catch((err) => connection.console.error(`ilo: cannot read settings: ${String(err)}`));
+  // Clients push the settings (Neovim, Helix, VS Code with a configuration section)
+  // or only say that they changed (then they are pulled).
+  connection.onDidChangeConfiguration((params) => {
+    const pushed = iloSection(params.settings);
+    if (pushed) applySettings(pushed);
+    else void pullSettings().catch(reportSettingsError);
   });
 
   connection.onExecuteCommand(async (params) => {
@@ -230,6 +301,14 @@ export function startServer(connectionFor: (beforeMessage: (message: Message) =>
           unplaced: [...outcome.unplaced, ...outcome.missingDeclarations],
         };
       }
+      case SERVER_COMMANDS.showLensDetail: {
+        const lens = params.arguments?.[0] as { title?: unknown; detail?: unknown } | undefined;
+        const text = [lens?.title, lens?.detail].filter((x): x is string => typeof x === 'string' && x !== '').join(': ').slice(0, 2000);
+        if (!text) throw new Error('showLensDetail: a lens title or detail is required');
+        // A notification, not showMessageRequest: no client has to answer it.
+        void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message: text });
+        return text;
+      }
       case SERVER_COMMANDS.gateRoute: {
         const route = params.arguments?.[0] as { configPath?: string; server?: string; cliPath?: string; lockPath?: string; gateArgs?: string[] } | undefined;
         if (!route?.configPath) throw new Error('gateRoute: configPath is required');
@@ -271,7 +350,7 @@ export function startServer(connectionFor: (beforeMessage: (message: Message) =>
   connection.onCodeAction((p) => safely([], () => service.codeActions(p.textDocument.uri, p.context.diagnostics)));
   registerRefactorHandlers(connection, service);
   registerNavigation(connection, service, safely);
-  registerFormatting(connection, service, () => configurationSupport);
+  registerFormatting(connection, service, { canPull: () => configurationSupport, pushed: () => settings.format });
 
   documents.listen(connection);
   connection.listen();

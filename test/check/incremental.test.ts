@@ -82,3 +82,41 @@ describe('IncrementalChecker', () => {
     assert.deepEqual(s.step(`type pt{z:n;y:n}\n\n${use}`).diags.map((d) => d.code), ['ILO-T019']);
   });
 });
+
+describe('IncrementalChecker with twin declarations', () => {
+  it('the second of two identical functions stays the ILO-T002 duplicate when the chunks around them are parsed again', () => {
+    // Found by `npm run fuzz:edits` (seed 6): a tab typed into a comment and a
+    // stray character on the last line made both copies of each function new
+    // objects; pairing them with the old objects by tree alone swapped the twins,
+    // and the incremental run put ILO-T002 on the first copy.
+    const block =
+      'heads>L n;ys=[[7 8] [9]];[len hd ys]\n\n' +
+      '-- Plain names (no arity known) still parse as items, keeping it like\n' +
+      '-- the list `[4 5 6]` does.\n' +
+      'names>L n;a=1;b=2;c=3;[a b c]\n';
+    const before = block + block.trimEnd() + '\n-- Mixed';
+    const after = before.replace('still parse', 'still\t parse').replace('-- Mixed', '--\u197e\ud89d\uCE90 Mixed');
+    const s = session();
+    s.step(before);
+    const dups = s.step(after).diags.filter((d) => d.code === 'ILO-T002');
+    assert.equal(dups.length, 2);
+    const secondCopy = after.indexOf('heads', 1);
+    assert.ok(dups.every((d) => d.start >= secondCopy), 'both duplicates are reported on the second copy');
+  });
+});
+
+describe('IncrementalChecker when a declaration comes back', () => {
+  it('a function that left and came back as the same object still sees its callee disappear (ILO-T004)', () => {
+    // Found by `npm run fuzz:edits` (seed 8): the parser handed back the old
+    // `use-it` object after a run without it; its result was reused but its
+    // dependency on `twice` was no longer indexed, so when `twice` vanished
+    // (swallowed by the line before it) `use-it` was not checked again.
+    const program = 'twice n:n>L n;[n, n]\nuse-it>L n;flatmap twice [1,2,3]';
+    const s = session();
+    s.step(program);
+    s.step('{-- a stray brace\nuse-it>L n;flatmap twice [1,2,3]');
+    s.step(program);
+    const last = s.step('halves xs:L n>L (L n);partition odd xs\n-loose words here.\n' + program).diags;
+    assert.ok(last.some((d) => d.code === 'ILO-T004' && d.message.includes("'twice'")), last.map((d) => d.message).join('; '));
+  });
+});

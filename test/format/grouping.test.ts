@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BinaryExpr, CallExpr, ExprStmt, FunctionDecl, TernaryExpr } from '../../server/src/syntax/ast';
 import { formatted, lines, parseClean } from './helpers';
+import { LEVEL_26 } from '../../server/src/level';
 
 /** The expression of the last statement of the last function of `text`. */
 function lastExpr(text: string): ExprStmt['expr'] {
@@ -91,8 +92,9 @@ test('infix becomes prefix, with the same grouping', () => {
 });
 
 test('operators that would merge into another token are kept apart', () => {
-  // `=(>x 1)`: `=>` is rejected as a misspelled `>=`; `x= =a b`: `x==` would be `x=` reading `a b` as a call.
-  assert.equal(formatted('f x:n>b;r=(x > 1) = (x < 2);r', 'dense'), lines('f x:n>b;r= =(>x 1) <x 2;r'));
+  // `=>` is rejected as a misspelled `>=`, and `(>x 1)` is an inline function at level 0.11: the `>`
+  // comparison goes in parentheses infix. `x= =a b`: `x==` would be `x=` reading `a b` as a call.
+  assert.equal(formatted('f x:n>b;r=(x > 1) = (x < 2);r', 'dense'), lines('f x:n>b;r= =(x > 1) <x 2;r'));
   // `&&` is rejected as a C-style operator.
   assert.equal(formatted('f x:b y:b>b;r=(x & y) & y;r', 'dense'), lines('f x:b y:b>b;r=&(&x y) y;r'));
   // `!` before `=`: `!=` would be another operator.
@@ -114,7 +116,9 @@ test('ternaries: prefix with a comparison, on a bare condition, and from the bra
   assert.equal(formatted('f x:n>n;?=x 0 10 20', 'dense'), lines('f x:n>n;?=x 0 10 20'));
   assert.equal(formatted('f x:n>n;?=x 0 10 20', 'expanded'), lines('f x:n > n', '  ?= x 0 10 20'));
   assert.equal(formatted('f h:b>n;?h{1}{0}', 'dense'), lines('f h:b>n;?h 1 0'));
-  assert.equal(formatted('f h:b x:n>n;?h (abs x) 0', 'dense'), lines('f h:b x:n>n;?h abs x 0'));
+  // A branch is one operand at level 0.11: `?h abs x 0` would have the branches `abs` and `x` (the reference: ILO-P001 at `0`).
+  assert.equal(formatted('f h:b x:n>n;?h (abs x) 0', 'dense'), lines('f h:b x:n>n;?h (abs x) 0'));
+  assert.equal(formatted('f h:b x:n>n;?h (abs x) 0', 'dense', { level: LEVEL_26 }), lines('f h:b x:n>n;?h abs x 0'));
 });
 
 test('inline lambdas stay where they are (never lifted to helpers)', () => {
@@ -130,8 +134,8 @@ test('lists print with commas; a lone call keeps grouping by arity', () => {
   assert.equal(formatted('f x:b>L n;[(?x 1 2)]', 'dense'), lines('f x:b>L n;[(?x 1 2)]'));
 });
 
-test('zero-argument calls print with `()`; `$url` keeps its sigil', () => {
-  assert.equal(formatted('f>n;m=mmap;t=now;len m', 'dense'), lines('f>n;m=mmap();t=now();len m'));
+test('zero-argument calls print with `()`, except the `mmap` literal; `$url` keeps its sigil', () => {
+  assert.equal(formatted('f>n;m=mmap;t=now;len m', 'dense'), lines('f>n;m=mmap;t=now();len m'));
   assert.equal(formatted('g>n;42\nf>n;+g() 1', 'dense').split('\n')[1], 'f>n;+g() 1');
   assert.equal(formatted('f url:t>R t t;r=$!url;~r', 'dense'), lines('f url:t>R t t;r=$!url;~r'));
 });

@@ -8,6 +8,7 @@ import { firstDifference } from '../../server/src/format/meaning';
 import { userNames } from '../../server/src/format/arity';
 import { parseIlo } from '../../server/src/syntax/parse';
 import type { Program } from '../../server/src/syntax/ast';
+import type { LanguageLevel } from '../../server/src/level';
 
 export const STYLES: readonly FormatStyle[] = ['expanded', 'dense'];
 
@@ -20,9 +21,10 @@ export function parseClean(text: string, external?: ReadonlyMap<string, number>)
 }
 
 /** Why `after` does not mean what `before` means (undefined when it does). */
-export function meaningProblem(before: string, after: string, external?: ReadonlyMap<string, number>): string | undefined {
-  const a = parseIlo(before, external ? { externalArities: external } : undefined);
-  const b = parseIlo(after, external ? { externalArities: external } : undefined);
+export function meaningProblem(before: string, after: string, external?: ReadonlyMap<string, number>, level?: LanguageLevel): string | undefined {
+  const opts = { externalArities: external, level };
+  const a = parseIlo(before, opts);
+  const b = parseIlo(after, opts);
   const errors = b.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) return `the output does not parse: ${errors[0].code} ${errors[0].message}`;
   const d = firstDifference(a.program.decls, b.program.decls, userNames(a.program.decls, external));
@@ -38,7 +40,7 @@ export function meaningProblem(before: string, after: string, external?: Readonl
 export function format(text: string, style: FormatStyle, options: Omit<FormatOptions, 'style'> = {}): FormatSuccess {
   const r = formatIlo(text, { ...options, style });
   assert.ok(r.ok, `formatting was refused: ${JSON.stringify(r)}`);
-  const problem = meaningProblem(text, r.text, options.externalArities);
+  const problem = meaningProblem(text, r.text, options.externalArities, options.level);
   assert.equal(problem, undefined, `${style} output of\n${text}\nis\n${r.text}`);
   const again = formatIlo(r.text, { ...options, style });
   assert.ok(again.ok && again.text === r.text, `formatting the ${style} output again changes it:\n${r.text}`);

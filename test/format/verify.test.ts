@@ -7,6 +7,7 @@ import { describeRefusal, formatIlo } from '../../server/src/format';
 import { firstDifference } from '../../server/src/format/meaning';
 import { parseIlo } from '../../server/src/syntax/parse';
 import { format, lines } from './helpers';
+import { LEVEL_26 } from '../../server/src/level';
 
 const same = (a: string, b: string, names: string[] = []): boolean =>
   firstDifference(parseIlo(a).program.decls, parseIlo(b).program.decls, new Set(names)) === undefined;
@@ -55,10 +56,12 @@ test('an empty file and a comment-only file format to themselves', () => {
   assert.equal(format('-- just a note\n', 'expanded').text, '-- just a note\n');
 });
 
-test('functions of a used file group call arguments by their arity', () => {
+test('functions of a used file group no arguments at level 0.11: their calls keep their parentheses', () => {
   const ext = new Map([['twice', 1]]);
+  // The reference parses a file before it reads the files it uses: `+twice x 1` would be `+ twice x` and a stray `1`.
   const r = format('use "lib.ilo"\nf x:n>n;+(twice x) 1', 'dense', { externalArities: ext });
-  assert.equal(r.text, lines('use "lib.ilo"', 'f x:n>n;+twice x 1'));
-  const unknown = format('use "lib.ilo"\nf x:n>n;+(twice x) 1', 'dense');
-  assert.equal(unknown.text, lines('use "lib.ilo"', 'f x:n>n;+(twice x) 1'), 'without the used file it keeps the parentheses');
+  assert.equal(r.text, lines('use "lib.ilo"', 'f x:n>n;+(twice x) 1'));
+  // At level 26 (usedFileArities) they group as the file's own functions do.
+  const grouped = format('use "lib.ilo"\nf x:n>n;+(twice x) 1', 'dense', { externalArities: ext, level: LEVEL_26 });
+  assert.equal(grouped.text, lines('use "lib.ilo"', 'f x:n>n;+twice x 1'));
 });

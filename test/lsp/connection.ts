@@ -35,6 +35,8 @@ export interface LspSession {
   published: PublishDiagnosticsParams[];
   /** Messages the server logged (window/logMessage), in order. */
   logs: string[];
+  /** Messages the server asked the client to show (window/showMessage), in order. */
+  shown: Array<{ type: number; message: string }>;
   /** Resolves with the first logged message matching `pattern` (logged before or after this call). */
   waitForLog(pattern: RegExp): Promise<string>;
   /** Resolves with the next diagnostics published for `uri` (after this call). */
@@ -61,6 +63,8 @@ export interface StartOptions {
   settings?: Record<string, unknown>;
   /** The initialization option `languageVersion` (default 0.11). */
   languageVersion?: string;
+  /** Sent as `initializationOptions` in `initialize` (an object gains `languageVersion` when it has none). */
+  initializationOptions?: unknown;
 }
 
 /** Requests a server may send that the test client answers with null, and records. */
@@ -88,6 +92,7 @@ export async function startSession(opts: StartOptions = {}): Promise<LspSession>
   const published: PublishDiagnosticsParams[] = [];
   const serverRequests: string[] = [];
   const logs: string[] = [];
+  const shown: Array<{ type: number; message: string }> = [];
   const waiters: Array<() => void> = [];
   const wake = (): void => {
     for (const w of waiters.splice(0)) w();
@@ -98,6 +103,10 @@ export async function startSession(opts: StartOptions = {}): Promise<LspSession>
   });
   conn.onNotification('window/logMessage', (p: { message: string }) => {
     logs.push(p.message);
+    wake();
+  });
+  conn.onNotification('window/showMessage', (p: { type: number; message: string }) => {
+    shown.push(p);
     wake();
   });
   const state = { settings: opts.settings ?? {} };
@@ -121,7 +130,7 @@ export async function startSession(opts: StartOptions = {}): Promise<LspSession>
     workspaceFolders: folderUri ? [{ uri: folderUri, name: path.basename(opts.workspaceFolder!) }] : null,
     capabilities: opts.capabilities ?? {},
     // The test programs are ilo 0.11 (without the option the server would read them at 26: no ilo on PATH).
-    initializationOptions: { languageVersion: opts.languageVersion ?? '0.11' },
+    initializationOptions: withLevel(opts.initializationOptions, opts.languageVersion ?? '0.11'),
   })) as InitializeResult;
   await conn.sendNotification('initialized', {});
 
@@ -158,6 +167,7 @@ export async function startSession(opts: StartOptions = {}): Promise<LspSession>
     serverRequests,
     published,
     logs,
+    shown,
     waitForLog: (pattern) => waitUntil(`a log message matching ${pattern}`, () => logs.find((m) => pattern.test(m))),
     nextDiagnostics,
     open: async (uri, text, version = 1) => {
@@ -190,4 +200,11 @@ export async function startSession(opts: StartOptions = {}): Promise<LspSession>
       child.kill();
     },
   };
+}
+
+/** The initialization options with the level the test reads its programs at (unless they name one). */
+function withLevel(options: unknown, languageVersion: string): unknown {
+  if (options === undefined) return { languageVersion };
+  if (options === null || typeof options !== 'object' || Array.isArray(options) || Object.hasOwn(options, 'languageVersion')) return options;
+  return { ...(options as Record<string, unknown>), languageVersion };
 }

@@ -57,13 +57,13 @@ test('a document with a syntax error is refused with the position of the error',
   assert.ok('refused' in o.service.formatRange(o.uri, { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } }, 'dense'));
 });
 
-test('functions of a used file group arguments: no parentheses needed around their calls', () => {
+test('functions of a used file group no arguments at level 0.11: their calls keep their parentheses', () => {
   const w = openMany({
     'lib.ilo': 'twice x:n>n;*x 2\n',
-    'main.ilo': 'use "lib.ilo"\nf x:n>n;+(twice x) 1┆\n',
+    'main.ilo': 'use "lib.ilo"\nf x:n>n;+(twice x)  1┆\n',
   });
   const text = w.file('main.ilo').text;
-  assert.equal(apply(text, editsOf(w.service.format(w.uri, 'dense'))), 'use "lib.ilo"\nf x:n>n;+twice x 1\n');
+  assert.equal(apply(text, editsOf(w.service.format(w.uri, 'dense'))), 'use "lib.ilo"\nf x:n>n;+(twice x) 1\n');
 });
 
 test('an unknown document gives no edits', () => {

@@ -12,7 +12,7 @@ test('a function: its declaration, its calls here, in the used file and in a wor
     {
       'lib.ilo': '⟦twice⟧ n:n>n;*n 2\nquad n:n>n;⟦twice⟧ ⟦twice⟧ n\n',
       'main.ilo': 'use "lib.ilo"\nrun n:n>n;tw┆ice n\n'.replace('tw┆ice', '⟦tw┆ice⟧'),
-      'other.ilo': 'use "lib.ilo"\nfour n:n>n;+⟦twice⟧ n ⟦twice⟧ n\n',
+      'other.ilo': 'use "lib.ilo"\nfour n:n>n;a=⟦twice⟧ n;b=⟦twice⟧ n;+a b\n',
       'unrelated.ilo': 'twice n:n>n;+n n\nx>n;twice 1\n',
     },
     { workspaceFolder: true },

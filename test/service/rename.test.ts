@@ -25,7 +25,7 @@ test('a function used across files: its declaration, the calls in every file tha
     {
       'lib.ilo': 'twice n:n>n;*n 2\nquad n:n>n;twice twice n\n',
       'main.ilo': 'use "lib.ilo"\nrun n:n>n;tw┆ice n\n',
-      'other.ilo': 'use "lib.ilo" [twice]\nfour n:n>n;+twice n twice n\n',
+      'other.ilo': 'use "lib.ilo" [twice]\nfour n:n>n;a=twice n;b=twice n;+a b\n',
       'unrelated.ilo': 'twice n:n>n;+n n\n',
     },
     'double',
@@ -34,7 +34,7 @@ test('a function used across files: its declaration, the calls in every file tha
   assert.deepEqual(after, {
     'lib.ilo': 'double n:n>n;*n 2\nquad n:n>n;double double n\n',
     'main.ilo': 'use "lib.ilo"\nrun n:n>n;double n\n',
-    'other.ilo': 'use "lib.ilo" [double]\nfour n:n>n;+double n double n\n',
+    'other.ilo': 'use "lib.ilo" [double]\nfour n:n>n;a=double n;b=double n;+a b\n',
     'unrelated.ilo': 'twice n:n>n;+n n\n',
   });
 });

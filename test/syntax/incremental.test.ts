@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { IncrementalParser, parseIlo } from '../../server/src/syntax/parse';
 import type * as A from '../../server/src/syntax/ast';
+import { LEVEL_26 } from '../../server/src/level';
 
 const base = [
   '-- helpers',
@@ -70,13 +71,20 @@ test('offsets of unchanged declarations after an edit are shifted to their new p
   assert.equal(text.slice(last.name.start, last.name.end), 'last');
 });
 
-test('external arities from used files change grouping', () => {
+test('external arities from used files change grouping only where the level\'s usedFileArities is on (26; off at 0.11)', () => {
   const src = 'f a:n b:n>n;+dbl a b';
+  const ext = new Map([['dbl', 1]]);
   const plain = parseIlo(src).program.decls[0] as A.FunctionDecl;
-  const withUse = parseIlo(src, { externalArities: new Map([['dbl', 1]]) }).program.decls[0] as A.FunctionDecl;
+  const level011 = parseIlo(src, { externalArities: ext }).program.decls[0] as A.FunctionDecl;
+  const withUse = parseIlo(src, { externalArities: ext, level: LEVEL_26 }).program.decls[0] as A.FunctionDecl;
   const first = (d: A.FunctionDecl): A.Expr => ((d.body[0] as A.ExprStmt).expr as A.BinaryExpr).left;
   assert.equal(first(plain).kind, 'Ref');
+  assert.equal(first(level011).kind, 'Ref');
   assert.equal(first(withUse).kind, 'Call');
+  // One parser, the level switched: the cached chunks of the other reading are not reused.
+  const inc = new IncrementalParser();
+  assert.equal(first(inc.parse(src, { externalArities: ext }).program.decls[0] as A.FunctionDecl).kind, 'Ref');
+  assert.equal(first(inc.parse(src, { externalArities: ext, level: LEVEL_26 }).program.decls[0] as A.FunctionDecl).kind, 'Call');
 });
 
 test('an error at the end of the input stays at offset 0 when an edit above moves its declaration', () => {

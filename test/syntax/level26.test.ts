@@ -229,6 +229,28 @@ describe('level 26: declarations', () => {
     ]);
   });
 
+  test('a body ending in a bare name or a call keeps the column-0 test block below it', () => {
+    // Before: `same`'s final `x` took `test` and `same` as operands and `{…}` as a guard body.
+    const decls = clean26('same x:n>n;x\ntest same {ok same 3 3}\nrelay s:t>n;len s\ntest relay {\n  ok relay "ab" 2\n}\nkeep s:t>t;s');
+    assert.deepEqual(decls.map((d) => d.kind), ['FunctionDecl', 'TestDecl', 'FunctionDecl', 'TestDecl', 'FunctionDecl']);
+    assert.equal(show(lastExpr(fn(decls, 'same'))), 'x');
+    assert.equal(show(lastExpr(fn(decls, 'relay'))), '(call len s)');
+    assert.deepEqual((decls[3] as A.TestDecl).cases.map((c) => `${c.expect} ${c.callee.text}`), ['ok relay']);
+    // Only at a column-0 line start: mid-line, `test` is an ordinary name (here an operand of `g`).
+    const mid = fn(clean26('g a:n b:n>n;+a b\nh test:n>n;g test 1'), 'h');
+    assert.equal(show(lastExpr(mid)), '(call g test 1)');
+  });
+
+  test('parameters: a reserved word is ILO-P011, a builtin name is allowed (unlike a function or binding name)', () => {
+    // Spec: reserved words are rejected in parameter position too; builtin names only as function and binding names.
+    assert.deepEqual(codes26('wait fn:n>n;+fn 1'), ['ILO-P011 1:6', 'ILO-P009 1:14']);
+    // A runnable 26 example declares `now:n` and `num:t` parameters: a parameter may shadow a builtin.
+    const f = fn(clean26('poll now:n>n;+now 1'), 'poll');
+    assert.deepEqual(f.params.map((p) => p.name.text), ['now']);
+    assert.deepEqual(at26('flat x:n>n;x').diagnostics.map((d) => d.code), ['ILO-P011']);
+    assert.deepEqual(codes26('f x:n>n;len=+x 1;len'), ['ILO-P011 1:9']);
+  });
+
   test('a test block for an undeclared function is ILO-P003', () => {
     assert.deepEqual(codes26('test ghost { ok ghost 1 1 }'), ['ILO-P003 1:6']);
   });

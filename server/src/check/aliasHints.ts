@@ -19,7 +19,8 @@ export function aliasHints(decl: FunctionDecl, table: BuiltinTable = BUILTIN_TAB
     const short = table.canonical(n.callee.text)!;
     out.push({
       code: ALIAS_HINT_CODE,
-      source: 'ilo',
+      // Our own code (kebab-case): the reference's hint has no code.
+      source: 'ilo-contracts',
       severity: 'hint',
       start: n.callee.start,
       end: n.callee.end,

@@ -253,10 +253,11 @@ export class IncrementalChecker {
       for (const d of candidates) {
         const before = this.byNode.get(d)?.cached;
         const placed = resultFor(d);
-        if (placed.cached !== before) {
-          if (before !== undefined) this.unindex(d, before);
-          this.index(d, placed.cached);
-        }
+        if (before !== undefined && placed.cached !== before) this.unindex(d, before);
+        // Always (re-)index: a declaration object can come back after a run
+        // without it (the parser keeps chunks it saw before), with its old
+        // result still valid but its dependencies unindexed when it left.
+        this.index(d, placed.cached);
         if (placed.absolute.length > 0) listed.set(d, placed);
         else listed.delete(d);
       }

@@ -108,6 +108,7 @@ export class IncrementalEnv {
     const removed = [...oldWindow];
     const renewed = this.pairRenewed(prev, removed, added);
     if (renewed === undefined) return undefined;
+    if (renewed.size > 0) unpairTwins(renewed, own);
     const { env, byDecl } = prev;
     for (const [was, now] of renewed) this.carryOver(prev, was, now);
     const gone = removed.filter((d) => !renewed.has(d));
@@ -244,6 +245,35 @@ function pairingKey(d: Decl): string {
       return `test:${d.target.text}`;
     default:
       return `${d.kind}:${d.name.text}`;
+  }
+}
+
+/**
+ * A renewed pair whose name is defined more than once in the file may have
+ * been matched with the wrong twin (identical trees at two places): which of
+ * them is the ILO-T002 duplicate depends on order, which pairing by tree does
+ * not see. Such pairs are dropped, so their names are worked out again from
+ * all definitions in order (see redefine).
+ */
+function unpairTwins(renewed: Map<Decl, Decl>, own: readonly Decl[]): void {
+  const names = new Set<string>();
+  for (const now of renewed.values()) {
+    const name = functionName(now);
+    if (name !== undefined) names.add(name);
+  }
+  if (names.size === 0) return;
+  const seen = new Set<string>();
+  const twice = new Set<string>();
+  for (const d of own) {
+    const name = functionName(d);
+    if (name === undefined || !names.has(name)) continue;
+    if (seen.has(name)) twice.add(name);
+    else seen.add(name);
+  }
+  if (twice.size === 0) return;
+  for (const [was, now] of [...renewed]) {
+    const name = functionName(now);
+    if (name !== undefined && twice.has(name)) renewed.delete(was);
   }
 }
 

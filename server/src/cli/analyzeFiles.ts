@@ -9,6 +9,7 @@ import { expandInputs } from '../service/workspace';
 import type { CliIo } from './io';
 import type { LanguageLevel } from '../level';
 import { cliDefaultLevel } from './level';
+import { readProblem } from '../textFiles';
 
 export { expandInputs };
 
@@ -39,7 +40,7 @@ export function analyzeFiles(
     try {
       text = fs.readFileSync(file, 'utf8');
     } catch (err) {
-      unreadable.push({ file, error: (err as Error).message });
+      unreadable.push({ file, error: readProblem(err) });
       continue;
     }
     analyzed.push({ file, analysis: analyzer.analyze(file, text) });
@@ -65,10 +66,24 @@ function isDirectory(p: string): boolean {
   }
 }
 
+/** Codes of a file that was not analysed at all (binary, too large, the parser failed): nothing in it was read. */
+const NOT_ANALYSED = new Set(['binary-file', 'file-too-large', 'internal-error']);
+
+/** The files among `analyzed` that were not analysed at all, with why (one line each). */
+export function notAnalysed(analyzed: readonly AnalyzedFile[]): Array<{ file: string; reason: string }> {
+  const out: Array<{ file: string; reason: string }> = [];
+  for (const { file, analysis } of analyzed) {
+    const d = analysis.diagnostics.find((x) => NOT_ANALYSED.has(x.code));
+    if (d) out.push({ file, reason: d.message });
+  }
+  return out;
+}
+
 /**
  * The files a command was given, analysed. Undefined, after saying why on
- * stderr (`ilo-ls COMMAND: …`), when none were given or any is missing or
- * unreadable: the command then exits with 2.
+ * stderr (`ilo-ls COMMAND: …`), when none were given or any is missing,
+ * unreadable or not ilo source at all (binary, too large): the command then
+ * exits with 2.
  */
 export function analyzeGivenFiles(command: string, inputs: readonly string[], io: CliIo): AnalyzedFile[] | undefined {
   if (inputs.length === 0) {
@@ -79,5 +94,7 @@ export function analyzeGivenFiles(command: string, inputs: readonly string[], io
   for (const m of missing) io.err(`ilo-ls ${command}: no such file or directory: ${m}\n`);
   for (const d of empty) io.err(`ilo-ls ${command}: no ilo file (.ilo, .@) in ${d}\n`);
   for (const u of unreadable) io.err(`ilo-ls ${command}: cannot read ${u.file}: ${u.error}\n`);
-  return missing.length > 0 || unreadable.length > 0 || analyzed.length === 0 ? undefined : analyzed;
+  const skipped = notAnalysed(analyzed);
+  for (const s of skipped) io.err(`ilo-ls ${command}: ${s.file}: ${s.reason}\n`);
+  return missing.length > 0 || unreadable.length > 0 || skipped.length > 0 || analyzed.length === 0 ? undefined : analyzed;
 }

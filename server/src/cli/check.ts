@@ -1,12 +1,30 @@
-// `ilo-ls check [--json] [--reference-compat] FILE|DIR...`: the same diagnostics as the editor, for CI.
+// `ilo-ls check FILE|DIR...`: the same diagnostics as the editor, for CI:
+// text, JSON, SARIF 2.1.0 or GitHub workflow annotations; suppressions
+// (inline `-- ilo-ignore` comments and a baseline file) applied as in the
+// editor; the exit status decided by --fail-severity / --strict.
 
-import type { Diagnostic } from '../diagnostics';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Diagnostic, Severity } from '../diagnostics';
 import { LineIndex } from '../syntax/lineIndex';
-import { combineDiagnostics, contractsFor } from '../service/analysis';
+import { combineDiagnostics, contractsFor, suppressFindings } from '../service/analysis';
 import { analyzeFiles } from './analyzeFiles';
 import type { CollisionScope } from '../contracts';
+import {
+  baselineCandidates,
+  baselineKey,
+  fingerprints,
+  readBaseline,
+  serializeBaseline,
+  UNUSED_SUPPRESSION,
+  type Baseline,
+  type BaselineEntry,
+  type SuppressedBy,
+} from '../suppress';
 import type { ParsedArgs } from './args';
 import type { CliIo } from './io';
+import { sarifLog } from './sarif';
+import { githubAnnotations } from './githubAnnotations';
 
 export interface CheckRecord {
   file: string;
@@ -20,9 +38,21 @@ export interface CheckRecord {
   message: string;
 }
 
+/** A finding with what SARIF needs beyond the record. */
+export interface CheckFinding extends CheckRecord {
+  /** Stable across unrelated edits (suppress/fingerprint.ts). */
+  fingerprint: string;
+  /** Set when a suppression silenced it. */
+  suppressedBy?: { kind: 'inline' | 'baseline'; reason: string };
+}
+
+export const CHECK_FORMATS = ['text', 'json', 'sarif', 'github'] as const;
+export type CheckFormat = (typeof CHECK_FORMATS)[number];
+export const FAIL_SEVERITIES = ['error', 'warning', 'info'] as const;
+export type FailSeverity = (typeof FAIL_SEVERITIES)[number];
+
 /** Core diagnostics → the CLI's 1-based records. */
-export function toRecords(file: string, text: string, diags: readonly Diagnostic[]): CheckRecord[] {
-  const index = new LineIndex(text);
+export function toRecords(file: string, text: string, diags: readonly Diagnostic[], index: LineIndex = new LineIndex(text)): CheckRecord[] {
   return diags.map((d) => {
     const s = index.position(d.start);
     const e = index.position(Math.max(d.start, d.end));
@@ -40,18 +70,31 @@ export function toRecords(file: string, text: string, diags: readonly Diagnostic
   });
 }
 
+export interface CheckOutcome {
+  /** What is reported, in file order. */
+  records: CheckFinding[];
+  /** What suppressions silenced. */
+  suppressed: CheckFinding[];
+  missing: string[];
+  empty: string[];
+  checked: number;
+  /** Per checked file: the baseline entries its current findings make (for --update-baseline). */
+  baselineEntries: Map<string, BaselineEntry[]>;
+}
+
 /**
  * Analyses the given files and directories with the editor's pipeline,
  * including the contract analyses (collisions compared per file and what it
- * uses, or across every given file with scope `workspace`).
+ * uses, or across every given file with scope `workspace`), and applies the
+ * files' inline suppressions and the baseline.
  */
 export function checkFiles(
   inputs: readonly string[],
   scope: CollisionScope = 'file',
-  options: { referenceCompat?: boolean; strict?: boolean } = {},
-): { records: CheckRecord[]; missing: string[]; empty: string[]; checked: number } {
+  options: { referenceCompat?: boolean; strict?: boolean; baseline?: Baseline; cwd?: string } = {},
+): CheckOutcome {
   const { analyzed, missing, empty, unreadable } = analyzeFiles(inputs, options);
-  const records: CheckRecord[] = unreadable.map(({ file, error }) => ({
+  const records: CheckFinding[] = unreadable.map(({ file, error }) => ({
     file,
     source: 'ilo-ls',
     code: 'read-error',
@@ -61,31 +104,178 @@ export function checkFiles(
     endLine: 1,
     endCol: 1,
     message: `cannot read file: ${error}`,
+    fingerprint: `${file}:read-error`,
   }));
+  const suppressed: CheckFinding[] = [];
+  const baselineEntries = new Map<string, BaselineEntry[]>();
+  const { baseline } = options;
+  const byFile = new Map<string, BaselineEntry[]>();
+  for (const e of baseline?.entries ?? []) byFile.set(e.file, [...(byFile.get(e.file) ?? []), e]);
+  const seenKeys = new Set<string>();
   // The CLI prints messages, not related information: do not build the partner lists.
   const contracts = contractsFor(analyzed.map((a) => a.analysis), scope, { related: false });
   for (const { file, analysis } of analyzed) {
-    const diags = combineDiagnostics(analysis.diagnostics, contracts.get(analysis.path) ?? []);
-    records.push(...toRecords(file, analysis.text, diags));
+    const combined = combineDiagnostics(analysis.diagnostics, contracts.get(analysis.path) ?? []);
+    const index = new LineIndex(analysis.text);
+    const key = baseline ? baselineKey(baseline.path, analysis.path) : '';
+    seenKeys.add(key);
+    const outcome = suppressFindings(analysis, combined, { index, baseline: baseline && { path: baseline.path, entries: byFile.get(key) ?? [] } });
+    const shown = toRecords(file, analysis.text, outcome.diagnostics, index);
+    const silenced = outcome.suppressed.map((s) => s.diagnostic);
+    const silencedRecords = toRecords(file, analysis.text, silenced, index);
+    // Fingerprints over everything found in the file, reported or not, in position order.
+    const all = [...outcome.diagnostics, ...silenced];
+    const order = all.map((_, i) => i).sort((a, b) => all[a].start - all[b].start || all[a].end - all[b].end);
+    const prints = fingerprints(analysis.text, order.map((i) => all[i]));
+    const printOf = new Map(order.map((i, k) => [i, prints[k]]));
+    shown.forEach((r, i) => records.push({ ...r, fingerprint: printOf.get(i)! }));
+    silencedRecords.forEach((r, i) =>
+      suppressed.push({ ...r, fingerprint: printOf.get(outcome.diagnostics.length + i)!, suppressedBy: describe(outcome.suppressed[i].by) }),
+    );
+    if (baseline) {
+      // What the baseline should hold for this file: its findings after the inline suppressions.
+      const inlineOnly = suppressFindings(analysis, combined, { index });
+      const candidates = baselineCandidates(inlineOnly.diagnostics);
+      const candidatePrints = fingerprints(analysis.text, candidates);
+      const previous = byFile.get(key) ?? [];
+      baselineEntries.set(
+        key,
+        candidates.map((d, i) => {
+          const p = index.position(d.start);
+          const entry: BaselineEntry = { file: key, code: d.code, fingerprint: candidatePrints[i], line: p.line, message: d.message };
+          const reason = previous.find((e) => e.code === d.code && e.fingerprint === candidatePrints[i])?.reason;
+          if (reason !== undefined) entry.reason = reason;
+          return entry;
+        }),
+      );
+    }
   }
-  return { records, missing, empty, checked: analyzed.length };
+  // Baseline entries of files that no longer exist match nothing ever again.
+  if (baseline) {
+    const shownBaseline = path.relative(options.cwd ?? process.cwd(), baseline.path) || baseline.path;
+    for (const [key, entries] of byFile) {
+      if (seenKeys.has(key) || fs.existsSync(path.resolve(path.dirname(baseline.path), key))) continue;
+      for (const e of entries) {
+        records.push({
+          file: shownBaseline,
+          source: 'ilo-contracts',
+          code: UNUSED_SUPPRESSION,
+          severity: 'warning',
+          line: 1,
+          col: 1,
+          endLine: 1,
+          endCol: 1,
+          message: `the baseline holds a \`${e.code}\` finding for ${key}, which does not exist (hint: drop it with --update-baseline)`,
+          fingerprint: `${key}:${e.fingerprint}`,
+        });
+      }
+    }
+  }
+  return { records, suppressed, missing, empty, checked: analyzed.length, baselineEntries };
+}
+
+function describe(by: SuppressedBy): { kind: 'inline' | 'baseline'; reason: string } {
+  if (by.kind === 'inline') return { kind: 'inline', reason: by.suppression.reason };
+  return { kind: 'baseline', reason: by.entry.reason ?? `recorded in the baseline ${path.basename(by.baseline)}` };
 }
 
 export function formatRecord(r: CheckRecord): string {
   return `${r.file}:${r.line}:${r.col} ${r.severity} ${r.code} ${r.message}`;
 }
 
-/** `ilo-ls check`: prints the findings; exit 1 on an error (--strict: or a warning), 2 when nothing could be checked. */
+const RANK: Record<string, number> = { error: 3, warning: 2, information: 1, hint: 0 };
+const FAIL_RANK: Record<FailSeverity, number> = { error: 3, warning: 2, info: 1 };
+
+/** Whether a finding of `severity` fails the check at `fail`. */
+export function fails(severity: Severity | string, fail: FailSeverity): boolean {
+  return (RANK[severity] ?? 3) >= FAIL_RANK[fail];
+}
+
+/** `ilo-ls check`: prints the findings; exit 1 on a finding at or above the fail severity, 2 when nothing could be checked. */
 export function runCheck(p: ParsedArgs, io: CliIo): number {
   const scope = (p.string('scope') ?? 'file') as CollisionScope;
-  const strict = p.flag('strict');
-  const { records, missing, empty, checked } = checkFiles(p.positionals, scope, { referenceCompat: p.flag('reference-compat'), strict });
-  for (const m of missing) io.err(`ilo-ls check: no such file or directory: ${m}\n`);
-  for (const d of empty) io.err(`ilo-ls check: no ilo file (.ilo, .@) in ${d}\n`);
-  if (p.flag('json')) io.out(`${JSON.stringify(records, null, 2)}\n`);
-  else for (const r of records) io.out(`${formatRecord(r)}\n`);
-  if (missing.length > 0 || checked === 0) return 2;
-  // --strict: warnings fail too (the diagnostics printed are the same), as `ilo check --strict`.
-  const failing = strict ? ['error', 'warning'] : ['error'];
-  return records.some((r) => failing.includes(r.severity)) ? 1 : 0;
+  const format: CheckFormat = p.flag('json') ? 'json' : ((p.string('format') ?? 'text') as CheckFormat);
+  if (p.flag('json') && p.has('format') && p.string('format') !== 'json') return usage(io, '--json and --format cannot be combined');
+  let fail = (p.string('fail-severity') ?? 'error') as FailSeverity;
+  if (p.flag('strict') && fail === 'error') fail = 'warning';
+  const baselineFile = p.string('baseline');
+  const update = p.flag('update-baseline');
+  if (update && !baselineFile) return usage(io, '--update-baseline needs --baseline FILE (the file to write)');
+
+  let baseline: Baseline | undefined;
+  if (baselineFile) {
+    const read = readBaseline(baselineFile);
+    if ('error' in read) {
+      // --update-baseline may create the file; it never replaces one it cannot read.
+      const creating = update && !fs.existsSync(baselineFile);
+      if (!creating) return usage(io, read.error);
+      baseline = { path: path.resolve(baselineFile), entries: [] };
+    } else {
+      baseline = read;
+    }
+  }
+
+  // --strict also runs the verifier's strict-only checks, as `ilo check --strict`.
+  const options = { referenceCompat: p.flag('reference-compat'), strict: p.flag('strict'), baseline };
+  let outcome = checkFiles(p.positionals, scope, options);
+  for (const m of outcome.missing) io.err(`ilo-ls check: no such file or directory: ${m}\n`);
+  for (const d of outcome.empty) io.err(`ilo-ls check: no ilo file (.ilo, .@) in ${d}\n`);
+  if (outcome.missing.length > 0 || outcome.checked === 0) {
+    for (const r of outcome.records) io.err(`${formatRecord(r)}\n`);
+    return 2;
+  }
+  if (update && baseline) {
+    const written = writeBaseline(baseline, outcome.baselineEntries, io);
+    if (written === undefined) return 2;
+    // Checked again against what was written: what the baseline cannot hold is still reported.
+    outcome = checkFiles(p.positionals, scope, { ...options, baseline: { path: baseline.path, entries: written } });
+  }
+  const { records, suppressed } = outcome;
+
+  switch (format) {
+    case 'json':
+      io.out(`${JSON.stringify(records.map(plain), null, 2)}\n`);
+      break;
+    case 'sarif':
+      io.out(`${JSON.stringify(sarifLog([...records, ...suppressed], { cwd: process.cwd() }), null, 2)}\n`);
+      break;
+    case 'github':
+      io.out(githubAnnotations(records));
+      break;
+    default:
+      for (const r of records) io.out(`${formatRecord(r)}\n`);
+  }
+  if (suppressed.length > 0 && format !== 'json' && format !== 'sarif') {
+    const inline = suppressed.filter((s) => s.suppressedBy?.kind === 'inline').length;
+    const parts = [inline > 0 ? `${inline} by ilo-ignore comments` : '', suppressed.length - inline > 0 ? `${suppressed.length - inline} by the baseline` : ''].filter(Boolean);
+    io.err(`ilo-ls check: ${suppressed.length} finding${suppressed.length === 1 ? '' : 's'} suppressed (${parts.join(', ')})\n`);
+  }
+  return records.some((r) => fails(r.severity, fail)) ? 1 : 0;
+}
+
+/** The record without the fields only SARIF reads (the JSON format is unchanged). */
+function plain(r: CheckFinding): CheckRecord {
+  return { file: r.file, source: r.source, code: r.code, severity: r.severity, line: r.line, col: r.col, endLine: r.endLine, endCol: r.endCol, message: r.message };
+}
+
+function usage(io: CliIo, message: string): number {
+  io.err(`ilo-ls check: ${message}\n`);
+  return 2;
+}
+
+/** Writes the new baseline (entries of files not checked now are kept); undefined after saying why it failed. */
+function writeBaseline(baseline: Baseline, fresh: ReadonlyMap<string, BaselineEntry[]>, io: CliIo): BaselineEntry[] | undefined {
+  const kept = baseline.entries.filter((e) => !fresh.has(e.file) && fs.existsSync(path.resolve(path.dirname(baseline.path), e.file)));
+  const entries = [...kept, ...[...fresh.values()].flat()];
+  const shown = path.relative(process.cwd(), baseline.path) || baseline.path;
+  try {
+    fs.writeFileSync(baseline.path, serializeBaseline(entries));
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    io.err(`ilo-ls check: cannot write the baseline ${shown}: ${code === 'EACCES' ? 'permission denied' : code === 'ENOENT' ? 'no such folder' : code === 'EISDIR' ? 'is a folder' : (err as Error).message}\n`);
+    return undefined;
+  }
+  const n = [...fresh.values()].reduce((sum, list) => sum + list.length, 0);
+  io.err(`ilo-ls check: wrote ${shown}: ${n} finding${n === 1 ? '' : 's'} of the checked files${kept.length > 0 ? `, ${kept.length} of other files kept` : ''}\n`);
+  return entries;
 }

@@ -5,7 +5,7 @@
 // documented at once.
 
 import type { CommandSpec, OptionSpec } from './args';
-import { runCheck } from './check';
+import { CHECK_FORMATS, FAIL_SEVERITIES, runCheck } from './check';
 import { runContracts } from './contracts';
 import { runExplain } from './explain';
 import { runExport } from './export';
@@ -59,19 +59,50 @@ export const COMMANDS: readonly CommandSpec[] = [
     description: [
       'Analyses the files (directories are searched for .ilo and .@ files) exactly as the editor does: syntax and type errors with the reference codes (ILO-…), and the tool-contract analyses (same-schema collisions, tool lints, annotations).',
       'Text output is one line per finding: FILE:LINE:COL SEVERITY CODE MESSAGE.',
+      'A finding is suppressed by a comment on its line or on the line above: -- ilo-ignore CODE why it does not apply (the reason is required).',
     ],
     options: [
-      { name: 'json', help: 'Print the findings as a JSON array.' },
+      {
+        name: 'format',
+        choices: CHECK_FORMATS,
+        defaultValue: 'text',
+        help: 'text: one line per finding; json: a JSON array; sarif: a SARIF 2.1.0 log (GitHub code scanning); github: workflow commands that annotate a pull request.',
+      },
+      { name: 'json', help: 'The same as --format json.' },
+      {
+        name: 'fail-severity',
+        choices: FAIL_SEVERITIES,
+        defaultValue: 'error',
+        help: 'The least severe finding that makes the check fail (exit 1).',
+      },
+      { name: 'strict', help: "Warnings fail the check too (the same as --fail-severity warning), and the verifier's strict-only checks run, as `ilo check --strict`." },
+      {
+        name: 'baseline',
+        value: 'FILE',
+        help: 'Accept the findings recorded in FILE (see --update-baseline): only new findings are reported. Entries that match nothing any more are reported as unused-suppression.',
+      },
+      {
+        name: 'update-baseline',
+        help: 'Write the current findings of the checked files to the --baseline FILE (created if missing), keeping the reasons of entries that still match.',
+      },
       SCOPE,
-      { name: 'strict', help: 'Warnings fail the exit status too, as `ilo check --strict`.' },
       {
         name: 'reference-compat',
         help: 'Report calls to a declaration that failed to parse as calls to an undefined function, as the reference ilo does.',
       },
     ],
     positionals: { min: 1, name: 'file or folder' },
-    exit: ['0: no errors', '1: at least one error (--strict: or warning)', '2: bad arguments, a missing file or nothing to check'],
-    examples: ['ilo-ls check examples/', 'ilo-ls check --json --scope workspace src/'],
+    exit: [
+      '0: no finding at or above the fail severity',
+      '1: at least one finding at or above the fail severity (errors, unless --fail-severity or --strict says otherwise)',
+      '2: bad arguments, a missing file or baseline, or nothing to check',
+    ],
+    examples: [
+      'ilo-ls check examples/',
+      'ilo-ls check --format sarif src/ > ilo.sarif',
+      'ilo-ls check --format github --strict src/',
+      'ilo-ls check --baseline ilo-baseline.json --update-baseline src/',
+    ],
     run: runCheck,
   }),
   readsIlo({
@@ -145,7 +176,9 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: 'explain',
     summary: 'what a diagnostic code means, a wrong and a right example and the fix',
     usage: ['CODE...', '--list'],
-    description: ['Prints the explanation the editor shows when hovering a diagnostic. Codes may be written ILO-T005, T005 or t5.'],
+    description: [
+      'Prints the explanation the editor shows when hovering a diagnostic. Reference codes may be written ILO-T005, T005 or t5; our own codes are kebab-case (same-schema, effect-gate, unused-suppression).',
+    ],
     options: [
       { name: 'list', help: 'List every code that has an explanation.' },
       {
@@ -155,7 +188,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       },
     ],
     exit: ['0: explained', '2: an unknown code or no code given'],
-    examples: ['ilo-ls explain ILO-T005', 'ilo-ls explain --list'],
+    examples: ['ilo-ls explain ILO-T005', 'ilo-ls explain same-schema', 'ilo-ls explain --list'],
     run: runExplain,
   },
   readsIlo({

@@ -6,6 +6,7 @@ import type { ParsedArgs } from './args';
 import type { CollisionScope } from '../contracts';
 import { analyzeGivenFiles } from './analyzeFiles';
 import type { CliIo } from './io';
+import { describeErrors } from '../service/exports';
 
 /** How many names a group line shows before "and N more". */
 const NAMES_SHOWN = 5;
@@ -62,5 +63,7 @@ export function runContracts(p: ParsedArgs, io: CliIo): number {
     { scope, relativeTo: process.cwd() },
   );
   io.out(json ? `${JSON.stringify(report, null, 2)}\n` : table(report));
+  // A file with syntax errors is reported on as far as it parses; say so.
+  for (const line of describeErrors(analyzed, 'only what parses is listed')) io.err(`ilo-ls contracts: ${line}\n`);
   return 0;
 }

@@ -42,11 +42,11 @@ function single(e: Explanation | undefined): Array<{ level: ExplainLevel | undef
   return e === undefined ? [] : [{ level: undefined, explanation: e }];
 }
 
-/** The codes of a level (both levels when none), each once, in code order. */
+/** The codes of a level (both levels when none), each once, in code order (the reference's `ILO-…` codes, then our kebab-case ones). */
 function listed(level: ExplainLevel | undefined): Explanation[] {
   const byCode = new Map<string, Explanation>();
   if (level !== '26') for (const e of EXPLANATIONS) byCode.set(e.code, e);
   if (level !== '0.11') for (const e of EXPLANATIONS_26) if (level === '26' || !byCode.has(e.code)) byCode.set(e.code, e);
   if (level === '26') for (const e of EXPLANATIONS) if (!byCode.has(e.code)) byCode.set(e.code, e);
-  return [...byCode.values()].sort((a, b) => a.code.localeCompare(b.code));
+  return [...byCode.values()].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
 }

@@ -4,9 +4,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { LOCK_FILE_NAME } from '../contracts';
-import { planImport, serverNameFor, verifyAgainstServers, type ImportSource } from '../service/importWorkflow';
+import { mcpConfigProblem, planImport, serverNameFor, verifyAgainstServers, type ImportSource } from '../service/importWorkflow';
 import { formatRecord, toRecords } from './check';
 import { runCardImport } from './importCard';
+import { readProblem, readTextFile } from '../textFiles';
+import { binaryContent } from '../syntax/binaryText';
 import type { CliIo } from './io';
 import type { ParsedArgs } from './args';
 
@@ -27,6 +29,11 @@ export async function runImport(p: ParsedArgs, io: CliIo): Promise<number> {
       io.err('ilo-ls import: --config needs --server NAME (which server to list)\n');
       return 2;
     }
+    const problem = mcpConfigProblem(config);
+    if (problem) {
+      io.err(`ilo-ls import: ${problem}\n`);
+      return 2;
+    }
     source = { kind: 'config', configPath: config, server, timeoutMs };
   } else {
     if (p.positionals.length !== 1) {
@@ -34,11 +41,14 @@ export async function runImport(p: ParsedArgs, io: CliIo): Promise<number> {
       return 2;
     }
     const file = p.positionals[0];
-    let text: string;
-    try {
-      text = fs.readFileSync(file, 'utf8');
-    } catch (err) {
-      io.err(`ilo-ls import: cannot read ${file}: ${(err as Error).message}\n`);
+    const read = readTextFile(file);
+    if ('problem' in read) {
+      io.err(`ilo-ls import: cannot read ${file}: ${read.problem}\n`);
+      return 2;
+    }
+    const text = read.text;
+    if (binaryContent(text)) {
+      io.err(`ilo-ls import: ${file} looks like a binary file, not JSON (a tools/list result, an array of tools or an A2A agent card)\n`);
       return 2;
     }
     const card = runCardImport(text, out, force, io);
@@ -69,7 +79,12 @@ export async function runImport(p: ParsedArgs, io: CliIo): Promise<number> {
   if (!out) {
     io.out(result.source);
   } else {
-    if (exists(out) && fs.readFileSync(out, 'utf8') !== result.source && !force) {
+    const existing = exists(out) ? readTextFile(out) : undefined;
+    if (existing && 'problem' in existing) {
+      io.err(`ilo-ls import: cannot write ${out}: ${existing.problem}\n`);
+      return 2;
+    }
+    if (existing && existing.text !== result.source && !force) {
       io.err(`ilo-ls import: ${out} exists and differs; not overwriting it (use --force to replace it)\n`);
       return 1;
     }
@@ -81,8 +96,18 @@ export async function runImport(p: ParsedArgs, io: CliIo): Promise<number> {
       return 1;
     }
     for (const problem of plan.lockProblems) io.err(`lock: ${problem}\n`);
-    fs.writeFileSync(out, result.source);
-    if (plan.lockPath && plan.lockText) fs.writeFileSync(plan.lockPath, plan.lockText);
+    try {
+      fs.writeFileSync(out, result.source);
+    } catch (err) {
+      io.err(`ilo-ls import: cannot write ${out}: ${readProblem(err)}\n`);
+      return 2;
+    }
+    try {
+      if (plan.lockPath && plan.lockText) fs.writeFileSync(plan.lockPath, plan.lockText);
+    } catch (err) {
+      io.err(`ilo-ls import: wrote ${out} but cannot write the lock ${plan.lockPath}: ${readProblem(err)}\n`);
+      return 2;
+    }
   }
   const statuses = result.tools.reduce<Record<string, number>>((acc, t) => ({ ...acc, [t.status]: (acc[t.status] ?? 0) + 1 }), {});
   const summary = Object.entries(statuses).map(([k, v]) => `${v} ${k}`).join(', ');

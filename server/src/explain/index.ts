@@ -2,6 +2,7 @@
 // means, a short wrong/right example and the fix. The editor shows them when
 // hovering a diagnostic; `ilo-ls explain CODE` prints them.
 
+import { CONTRACTS } from './contracts';
 import { LEVEL_26 } from './level26';
 import { LEXER_PARSER } from './lexerParser';
 import { RUNTIME } from './runtime';
@@ -15,9 +16,10 @@ export type ExplainLevel = '0.11' | '26';
 
 /**
  * Every explanation of level 0.11 (and of the codes that mean the same at
- * level 26), in code order.
+ * level 26), in code order, then our own codes (source `ilo-contracts`, the
+ * same at every level).
  */
-export const EXPLANATIONS: readonly Explanation[] = [...LEXER_PARSER, ...VERIFIER, ...RUNTIME];
+export const EXPLANATIONS: readonly Explanation[] = [...LEXER_PARSER, ...VERIFIER, ...RUNTIME, ...CONTRACTS];
 
 /** The explanations of codes new at level 26 or meaning something else there. */
 export const EXPLANATIONS_26: readonly Explanation[] = LEVEL_26;
@@ -25,10 +27,16 @@ export const EXPLANATIONS_26: readonly Explanation[] = LEVEL_26;
 const byCode = new Map(EXPLANATIONS.map((e) => [e.code, e]));
 const byCode26 = new Map(EXPLANATIONS_26.map((e) => [e.code, e]));
 
-/** `ILO-T005`, `ilo-t005`, `T005` and `t5`… all name ILO-T005; undefined when it is not a code's shape. */
+/**
+ * `ILO-T005`, `ilo-t005`, `T005` and `t5`… all name ILO-T005; our own codes
+ * are kebab-case (`same-schema`, in any case). Undefined when it is neither
+ * a reference code's shape nor one of our codes.
+ */
 export function normalizeCode(input: string): string | undefined {
   const m = /^(?:ilo-)?([lptrwe])0*(\d{1,3})$/i.exec(input.trim());
-  return m ? `ILO-${m[1].toUpperCase()}${m[2].padStart(3, '0')}` : undefined;
+  if (m) return `ILO-${m[1].toUpperCase()}${m[2].padStart(3, '0')}`;
+  const own = input.trim().toLowerCase();
+  return byCode.has(own) ? own : undefined;
 }
 
 /**

@@ -147,7 +147,7 @@ export const LEXER_PARSER: readonly Explanation[] = [
     code: 'ILO-P016',
     title: 'more than one value after a braceless guard',
     meaning:
-      'A guard without braces, `cond value`, returns exactly one operand when the condition holds. Anything after that operand on the same statement is left over, for example a call with arguments.',
+      'A guard without braces, `cond value`, returns exactly one operand when the condition holds. Anything after that operand on the same statement is left over, for example a call with arguments. The reference also reports this code for a `use` not followed by a quoted file name (`use 5`).',
     fix: 'Put the body in braces, `>=x 10{f x}` (which does not return), or return explicitly: `>=x 10{ret f x}`.',
     example: { wrong: 'f x:n>n;>=x 10 x 1;0', right: 'f x:n>n;>=x 10 x;0' },
   },

@@ -12,6 +12,7 @@
 // rules miss, the verifier (verify.ts) catches and repairs by forcing
 // parentheses on the nodes it names (`forced`).
 
+import type { SyntaxFeatures } from '../level';
 import type * as A from '../syntax/ast';
 import type { AritySource } from './arity';
 import { comparedCallee } from './meaning';
@@ -53,6 +54,8 @@ export interface ExprOptions {
   source: string;
   arities: AritySource;
   userNames: ReadonlySet<string>;
+  /** The language level's syntax switches (how a ternary branch and the operands of `-` are read). */
+  syntax: SyntaxFeatures;
   /** 0: parentheses only where needed; 1: around every compound operand as well. */
   level: 0 | 1;
   /** Nodes that must be parenthesised (repairs found by the verifier). */
@@ -92,11 +95,25 @@ export class ExprPrinter {
 
   /** The expression for `ctx`, in parentheses when it cannot stand there bare. */
   print(e: A.Expr, ctx: Ctx): string {
-    const paren = (): string => `(${this.bare(e, EXPR)})`;
+    const paren = (): string => this.parened(e);
     if (this.canParen(e) && (this.o.forced.has(e) || this.levelParen(e, ctx) || !this.bareOk(e, ctx))) return paren();
     const text = this.bare(e, ctx);
     if (STMT_START.has(ctx.kind) && this.canParen(e) && startsOtherStatement(text, e, ctx.kind)) return paren();
     return text;
+  }
+
+  /**
+   * `e` in parentheses. `(>` opens an inline function at level 0.11 (the
+   * reference reads `(>x 1)` as one returning type `x`), so a `>` comparison
+   * is written infix inside them: `(x > 1)`, its operands bare when they are
+   * single units, else in parentheses of their own.
+   */
+  parened(e: A.Expr): string {
+    const inner = this.bare(e, EXPR);
+    if (e.kind !== 'Binary' || e.op !== '>' || !/^>(?![=>])/.test(inner)) return `(${inner})`;
+    const side = (x: A.Expr): string =>
+      SELF_CONTAINED.has(x.kind) || x.kind === 'Ref' || !this.canParen(x) ? this.bare(x, { kind: 'atom', followed: true }) : this.parened(x);
+    return `(${side(e.left)} > ${side(e.right)})`;
   }
 
   /** Whether parentheses keep the node what it is (`(-1)` is minus one, `(now)` a call). */
@@ -280,7 +297,7 @@ export class ExprPrinter {
     if ((obj.kind === 'Ref' && obj.name !== '_') || obj.kind === 'Field' || obj.kind === 'Index') {
       return this.bare(obj, { kind: 'atom', followed: false, atStart: ctx.atStart });
     }
-    return `(${this.bare(obj, EXPR)})`;
+    return this.parened(obj);
   }
 
   private fieldInit(f: A.FieldInit): string {
@@ -298,7 +315,8 @@ export class ExprPrinter {
     }
     const name = this.calleeName(e);
     if (e.parens === true) return this.parenCall(e, `${name}${unwrap}`);
-    if (e.args.length === 0) return `${name}${unwrap}()`;
+    // `mmap` is the empty-map literal: the reference (0.11) rejects `mmap()`, and the bare name is valid at every level.
+    if (e.args.length === 0) return name === 'mmap' && unwrap === '' ? name : `${name}${unwrap}()`;
     if (e.labels !== undefined && e.labels.some((l) => l !== undefined)) return this.labelledCall(e, `${name}${unwrap}`, ctx);
     const head = e.unwrap !== 'none' || HEAD_KINDS.has(ctx.kind);
     const shape = this.o.arities.shape(name);
@@ -313,7 +331,7 @@ export class ExprPrinter {
     });
     const texts = e.args.map((a, i) => this.print(a, argCtx(i)));
     const paren = (i: number): void => {
-      if (this.canParen(e.args[i])) texts[i] = `(${this.bare(e.args[i], EXPR)})`;
+      if (this.canParen(e.args[i])) texts[i] = this.parened(e.args[i]);
     };
     for (let i = 0; i < n; i++) {
       // `f x >a b` reads `x>` as the start of a function header; so does `f >a b` at a statement start.
@@ -352,15 +370,17 @@ export class ExprPrinter {
 
   private binary(e: A.BinaryExpr, ctx: Ctx): string {
     const leftAtStart = e.op === '-' || e.op === '=';
-    let left = this.print(e.left, { kind: 'pbo', followed: true, atStart: leftAtStart });
+    // The operands of `-` take no known-arity calls at level 0.11 (the level's minusOperandCalls).
+    const kind: CtxKind = e.op === '-' && !this.o.syntax.minusOperandCalls ? 'operand' : 'pbo';
+    let left = this.print(e.left, { kind, followed: true, atStart: leftAtStart });
     // `&&`/`||` are rejected as C-style operators, `=<`/`=>` as misspelled comparisons.
     const clash = (e.op === '&' || e.op === '|') ? left.startsWith(e.op) : e.op === '=' && /^[<>]/.test(left);
-    if (clash && this.canParen(e.left)) left = `(${this.bare(e.left, EXPR)})`;
-    const right = this.print(e.right, { kind: 'pbo', followed: ctx.followed });
+    if (clash && this.canParen(e.left)) left = this.parened(e.left);
+    const right = this.print(e.right, { kind, followed: ctx.followed });
     // A run of prefix operators (`<<=a b c`) whose operands the parser's lookahead cannot count
     // is checked by operand count, which miscounts groups: give the inner operation its own group.
     if (chainMiscounts(`${e.op} ${left} ${right}`) && this.canParen(e.left)) {
-      left = `(${this.bare(e.left, EXPR)})`;
+      left = this.parened(e.left);
     }
     if (!this.dense) return `${e.op} ${left} ${right}`;
     const head = e.op === '-' ? minus(left, ctx.atStart === true) : glue(e.op, left);
@@ -372,7 +392,7 @@ export class ExprPrinter {
       const inner: Ctx = ctx.kind === 'stmt' ? { kind: 'bang', followed: false } : { kind: 'operand', followed: ctx.followed };
       return this.prefix('!', this.print(e.operand, inner));
     }
-    const operand = this.print(e.operand, { kind: 'pbo', followed: false, atStart: true });
+    const operand = this.print(e.operand, { kind: this.o.syntax.minusOperandCalls ? 'pbo' : 'operand', followed: false, atStart: true });
     // Expanded spaces the minus (`- x`) but keeps `-3` where it reads as minus three anyway.
     if (!this.dense && !(e.operand.kind === 'Number' && ctx.atStart)) return `- ${operand}`;
     return minus(operand, ctx.atStart === true);
@@ -396,20 +416,22 @@ export class ExprPrinter {
     let leftmost: A.Expr = e.value;
     while (leftmost.kind === 'Coalesce') leftmost = leftmost.value;
     if (leftmost.kind === 'Ref' && !isSingleUnit(fallback) && this.canParen(e.fallback)) {
-      fallback = `(${this.bare(e.fallback, EXPR)})`;
+      fallback = this.parened(e.fallback);
     }
     return glue(glue(value, '??'), fallback);
   }
 
   private ternary(e: A.TernaryExpr, ctx: Ctx): string {
+    // A branch is one operand; a known-arity name takes its arguments there only with the ternaryBranchCalls rule.
+    const branch = this.o.syntax.ternaryBranchCalls ? 'pbo' : 'operand';
     const branches = (): string =>
-      `${this.print(e.then, { kind: 'pbo', followed: true })} ${this.print(e.else, { kind: 'pbo', followed: ctx.followed })}`;
+      `${this.print(e.then, { kind: branch, followed: true })} ${this.print(e.else, { kind: branch, followed: ctx.followed })}`;
     const c = e.cond;
     if (c.kind === 'Binary' && COMPARISONS.has(c.op) && !this.o.forced.has(c)) {
       // `?=x 0 a b`: the condition is read as one prefix comparison.
       return `?${this.binary(c, { kind: 'pbo', followed: true })} ${branches()}`;
     }
-    // `?c a b`: the subject is an atom. (`?h a b c` reads `h` specially when a third operand follows.)
+    // `?c a b`: the subject is an atom. (Where the level's keywordTernary is on, `?h a b c` reads `h` specially when a third operand follows.)
     const subject = this.print(c, { kind: 'atom', followed: true });
     return `${this.dense ? '?' : '? '}${subject} ${branches()}`;
   }

@@ -131,6 +131,7 @@ function printDecl(input: RenderInput, pool: CommentPool, i: number): { rows: st
       source: input.source,
       arities: input.arityAt(i),
       userNames: input.userNames,
+      syntax: levelById(input.program.level ?? '0.11').syntax,
       level: plan.level,
       forced: plan.forced,
       stmtsInline: (stmts) => layout.stmtsInline(stmts),

@@ -13,7 +13,7 @@
 // falls back to copying (a declaration, or in the last resort the file).
 
 import type { TextEdit } from '../diagnostics';
-import type { LanguageLevel } from '../level';
+import { levelById, type LanguageLevel } from '../level';
 import { LineIndex } from '../syntax/lineIndex';
 import { MAX_DOCUMENT_LENGTH, parseIlo } from '../syntax/parse';
 import type { Style } from './expr';
@@ -27,7 +27,7 @@ export type { FormatStats };
 export interface FormatOptions {
   /** Default: expanded. */
   style?: FormatStyle;
-  /** Functions and tools of `use`d files: name → parameter count (they group call arguments too). */
+  /** Functions and tools of `use`d files: name → parameter count (they group call arguments where the level's `usedFileArities` is on). */
   externalArities?: ReadonlyMap<string, number>;
   /** Functions of `use`d files: parameter names (level-26 labelled arguments). */
   externalParams?: ReadonlyMap<string, readonly string[]>;
@@ -64,15 +64,16 @@ export function formatIlo(text: string, options: FormatOptions = {}): FormatResu
     return { ok: false, code: 'too-large', line: 1, col: 1, message: `the file is larger than ${MAX_DOCUMENT_LENGTH} characters` };
   }
   try {
-    const ext = options.externalArities && options.externalArities.size > 0 ? options.externalArities : undefined;
-    const params = ext ? options.externalParams : undefined;
-    const parsed = parseIlo(text, { externalArities: ext, externalParams: params, level: options.level });
+    const given = options.externalArities && options.externalArities.size > 0 ? options.externalArities : undefined;
+    const parsed = parseIlo(text, { externalArities: given, externalParams: given ? options.externalParams : undefined, level: options.level });
     const error = parsed.diagnostics.find((d) => d.severity === 'error');
     if (error) {
       const p = new LineIndex(text).position(error.start);
       return { ok: false, code: error.code, line: p.line, col: p.col, message: error.message };
     }
-    const v = printVerified(parsed.program, text, style, ext, params);
+    // Functions of used files take part in grouping only where the file's level says so (not at 0.11).
+    const ext = given && levelById(parsed.program.level ?? '0.11').syntax.usedFileArities ? given : undefined;
+    const v = printVerified(parsed.program, text, style, ext, ext ? options.externalParams : undefined);
     const crlf = text.includes('\r\n');
     const out = crlf && !v.stats.unchanged ? v.text.replace(/\n/g, '\r\n') : v.text;
     const toOut = crlf && !v.stats.unchanged ? crlfOffsets(v.text) : (o: number) => o;

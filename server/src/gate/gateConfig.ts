@@ -7,7 +7,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { LOCK_FILE_NAME, emptyLock, findPinnedDeclarations, parseLock, type LockFile, type PinnedDeclarations } from '../contracts/pins';
-import { readMcpConfigFile, type ServerConfig } from '../contracts/mcp';
+import { configVariables, parseMcpConfig, type ServerConfig } from '../contracts/mcp';
+import { readTextFile } from '../textFiles';
 import { effectivePolicy, parsePolicy, type GatePolicy } from './policy';
 
 export interface GateArgs {
@@ -42,8 +43,11 @@ export function loadGate(args: GateArgs, cwd = process.cwd()): LoadedGate | { er
   const errors: string[] = [];
   const warnings: string[] = [];
   const configPath = path.resolve(cwd, args.config);
-  const config = readMcpConfigFile(configPath);
-  if (!config) return { errors: [`cannot read the MCP config ${args.config}`] };
+  const read = readTextFile(configPath);
+  if ('problem' in read) return { errors: [`cannot read the MCP config ${args.config}: ${read.problem}`] };
+  const config = parseMcpConfig(read.text, args.config, configVariables(configPath));
+  // Not JSON, or no servers object at all: that is the whole story.
+  if (config.servers.size === 0 && config.problems.length > 0 && !config.problems.some((p) => p.includes('server `'))) return { errors: config.problems };
 
   const servers = new Map<string, ServerConfig>();
   const wanted = args.servers.length > 0 ? [...new Set(args.servers)] : [...config.servers.keys()];
@@ -61,11 +65,10 @@ export function loadGate(args: GateArgs, cwd = process.cwd()): LoadedGate | { er
 
   const lockPath = path.resolve(cwd, args.lock ?? LOCK_FILE_NAME);
   let lock: LockFile = emptyLock();
-  let lockText: string | undefined;
-  try {
-    lockText = fs.readFileSync(lockPath, 'utf8');
-  } catch {
-    if (args.lock !== undefined) errors.push(`cannot read the lock file ${args.lock}`);
+  const lockRead = readTextFile(lockPath);
+  const lockText = 'text' in lockRead ? lockRead.text : undefined;
+  if ('problem' in lockRead) {
+    if (args.lock !== undefined) errors.push(`cannot read the lock file ${args.lock}: ${lockRead.problem}`);
     else warnings.push(`no ${LOCK_FILE_NAME} in ${cwd}: no tool is pinned, so only new tools allowed by --allow-new or the policy are served`);
   }
   if (lockText !== undefined) {
@@ -77,12 +80,9 @@ export function loadGate(args: GateArgs, cwd = process.cwd()): LoadedGate | { er
 
   let policy: GatePolicy | undefined;
   if (args.policy !== undefined) {
-    let text: string | undefined;
-    try {
-      text = fs.readFileSync(path.resolve(cwd, args.policy), 'utf8');
-    } catch {
-      errors.push(`cannot read the policy file ${args.policy}`);
-    }
+    const policyRead = readTextFile(path.resolve(cwd, args.policy));
+    const text = 'text' in policyRead ? policyRead.text : undefined;
+    if ('problem' in policyRead) errors.push(`cannot read the policy file ${args.policy}: ${policyRead.problem}`);
     if (text !== undefined) {
       const parsed = parsePolicy(text, args.policy);
       if ('errors' in parsed) errors.push(...parsed.errors);

@@ -15,6 +15,7 @@
 import Ajv from 'ajv';
 import type { ErrorObject } from 'ajv';
 import { parseExpectation } from './identity';
+import { jsonProblem } from '../schema/jsonSyntax';
 
 export interface GatePolicy {
   readOnly?: boolean;
@@ -67,8 +68,8 @@ export function parsePolicy(text: string, origin = 'policy'): { policy: GatePoli
   let value: unknown;
   try {
     value = JSON.parse(text);
-  } catch (e) {
-    return { errors: [`${origin} is not valid JSON: ${e instanceof Error ? e.message : String(e)}`] };
+  } catch {
+    return { errors: [`${origin} is not valid JSON: ${jsonProblem(text)}`] };
   }
   validator ??= new Ajv({ allErrors: true, strict: false }).compile(POLICY_SCHEMA);
   if (!validator(value)) {

@@ -60,7 +60,7 @@ export interface SyntaxFeatures {
   readonly toolPolicies: boolean;
   /** `use name:"path"`, `use re:"path" [names]`, and `_private` declaration names. */
   readonly moduleForms: boolean;
-  /** `?h cond a b`: with three operands `?h` is the ternary keyword. */
+  /** `?h cond a b`: with three operands `?h` is the ternary keyword (at 0.11 `h` is an ordinary subject: `?h a b`). */
   readonly keywordTernary: boolean;
   /** ILO-P023: a braceless guard inside a lambda body is an error. */
   readonly lambdaGuardError: boolean;
@@ -76,6 +76,42 @@ export interface SyntaxFeatures {
   readonly dollarOperands: 1 | 2;
   /** ILO-P010 for `+a+b+c` (a leading prefix `+` before an infix chain). */
   readonly infixChainError: boolean;
+  // The switches below were found rule by rule with the differential harness
+  // against the 0.11.6 binary (scripts/differential.ts, docs/differential.md):
+  // off at 0.11, where the reference reads the text the other way.
+  /**
+   * `mmap()` reads as the empty map. Off at 0.11, where `mmap` is a literal
+   * that takes no `()`: `m=mmap()` is ILO-P001 at `(`, `mkeys mmap()`
+   * ILO-P009 at `)`.
+   */
+  readonly mmapParens: boolean;
+  /**
+   * `(>` opens an inline function only when a `;` follows its return type.
+   * Off at 0.11, where every `(>…)` is a parameterless inline function:
+   * `(>x 1)` returns type `x` with body `1`, not the comparison.
+   */
+  readonly zeroParamLambdaNeedsSemicolon: boolean;
+  /**
+   * Functions of `use`d files group their operands by arity like the file's
+   * own (rule 1 of syntax/parser/index.ts). Off at 0.11: the reference parses
+   * a file before it reads the files it uses, so `+abs-val n 1` is
+   * `+ abs-val n` with `1` left over (ILO-P001).
+   */
+  readonly usedFileArities: boolean;
+  /**
+   * The branches of a ternary (`?c a b`, `?>x 0 a b`, `?h c a b`) are
+   * operands where a known-arity name is a nested call (`?c len xs 0`). Off
+   * at 0.11, where a branch is one plain operand: `?c len xs 0` has branches
+   * `len` and `xs` and leaves `0` over (ILO-P001).
+   */
+  readonly ternaryBranchCalls: boolean;
+  /**
+   * The operands of `-` are operands where a known-arity name is a nested
+   * call, as for the other prefix operators (`+len xs 1`). Off at 0.11, where
+   * `-` reads plain operands: `- len xs` subtracts `xs` from `len`, and
+   * `- avg xs sum ys` leaves `sum ys` over (ILO-P011 at `sum`).
+   */
+  readonly minusOperandCalls: boolean;
 }
 
 /** How the formatter prints what a level spells differently. */

@@ -86,10 +86,12 @@ export function registerDisplay(connection: Connection, documents: TextDocuments
       };
     },
     configure(config) {
+      // Settings pushed by other clients are not typed by a schema: only booleans count.
+      const flag = (v: unknown): boolean | undefined => (typeof v === 'boolean' ? v : undefined);
       const settings: DisplaySettings = {
-        parameterNameHints: config?.inlayHints?.parameterNames,
-        bindingTypeHints: config?.inlayHints?.bindingTypes,
-        includeBehavior: config?.export?.includeBehavior,
+        parameterNameHints: flag(config?.inlayHints?.parameterNames),
+        bindingTypeHints: flag(config?.inlayHints?.bindingTypes),
+        includeBehavior: flag(config?.export?.includeBehavior),
       };
       if (service.configureDisplay(settings)) scheduleRefresh();
     },

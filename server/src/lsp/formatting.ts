@@ -14,10 +14,17 @@ export const FORMATTING_CAPABILITIES: Pick<ServerCapabilities, 'documentFormatti
   documentRangeFormattingProvider: true,
 };
 
-/** `canReadSettings`: whether the client answers workspace/configuration. */
-export function registerFormatting(connection: Connection, service: LanguageService, canReadSettings: () => boolean): void {
+/**
+ * `settings.canPull`: whether the client answers workspace/configuration;
+ * else the style comes from the settings it pushed (`settings.pushed`).
+ */
+export function registerFormatting(
+  connection: Connection,
+  service: LanguageService,
+  settings: { canPull: () => boolean; pushed: () => { style?: unknown } | undefined },
+): void {
   const styleFor = async (uri: string): Promise<FormatStyle> => {
-    if (!canReadSettings()) return 'expanded';
+    if (!settings.canPull()) return formatStyleSetting(settings.pushed()?.style);
     try {
       const cfg = (await connection.workspace.getConfiguration({ scopeUri: uri, section: 'ilo.format' })) as { style?: unknown } | null;
       return formatStyleSetting(cfg?.style);

@@ -265,6 +265,8 @@ export function parseAnnotations(
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     const key = annotationKey(line);
+    // `-- ilo-ignore CODE reason` silences a finding (suppress/inline.ts): it is not prose.
+    if (key === undefined && /^ilo-ignore(?:\s|$)/.test(line.text)) continue;
     if (key === undefined) {
       const text = line.text.startsWith('@@') ? line.text.slice(1) : line.text;
       prose.push(text);

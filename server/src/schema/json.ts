@@ -1,6 +1,7 @@
 // Plain JSON value types and the few helpers the schema generators share.
 // JSON Schemas are built as ordinary JSON objects so that they can be printed,
 // hashed, compared and handed to ajv or the MCP SDK without conversion.
+import { jsonProblem } from './jsonSyntax';
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | JsonObject;
 export interface JsonObject {
@@ -40,8 +41,8 @@ export function jsonEqual(a: JsonValue | undefined, b: JsonValue | undefined): b
 export function tryParseJson(text: string): { ok: true; value: JsonValue } | { ok: false; error: string } {
   try {
     return { ok: true, value: JSON.parse(text) as JsonValue };
-  } catch (e) {
-    return { ok: false, error: e instanceof Error ? e.message : String(e) };
+  } catch {
+    return { ok: false, error: jsonProblem(text) };
   }
 }
 

@@ -4,6 +4,8 @@
 // Only called after JSON.parse has failed, so it favours clarity over speed;
 // it is iterative, so deeply nested input cannot overflow the stack.
 
+import { binaryContent } from '../syntax/binaryText';
+
 export interface JsonSyntaxError {
   /** Offset of the offending character (the text's length when it ended too early). */
   offset: number;
@@ -21,7 +23,7 @@ export function findJsonSyntaxError(text: string): JsonSyntaxError | undefined {
   const ws = () => {
     while (i < text.length && (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r')) i++;
   };
-  const shown = (at: number) => (at >= text.length ? 'the end of the input' : `\`${text[at]}\``);
+  const shown = (at: number) => (at >= text.length ? 'the end of the input' : printableChar(text, at));
   /** Scans one string starting at `"`; returns an error or advances `i`. */
   const string = (): JsonSyntaxError | undefined => {
     const start = i++;
@@ -129,6 +131,24 @@ export function findJsonSyntaxError(text: string): JsonSyntaxError | undefined {
     i++;
     return undefined;
   }
+}
+
+/** The character at `at` for a message: quoted when printable, else as U+XXXX (never a raw control byte). */
+function printableChar(text: string, at: number): string {
+  const code = text.codePointAt(at) ?? 0;
+  const odd = code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0xfffd || (code >= 0x200b && code <= 0x200f) || (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069) || code === 0xfeff;
+  return odd ? `U+${code.toString(16).toUpperCase().padStart(4, '0')}` : `\`${String.fromCodePoint(code)}\``;
+}
+
+/**
+ * Why `text` is not JSON, for a one-line message: where and what, or that it
+ * is a binary file. It quotes at most one character of the input (escaped
+ * when not printable), unlike JSON.parse's messages, which may echo raw bytes.
+ */
+export function jsonProblem(text: string): string {
+  if (binaryContent(text)) return 'it looks like a binary file, not JSON text';
+  const e = findJsonSyntaxError(text);
+  return e ? `${e.reason} (line ${e.line}, column ${e.col})` : 'it is not JSON';
 }
 
 function lineCol(text: string, offset: number): { line: number; col: number } {

@@ -11,6 +11,8 @@ import { IncrementalChecker } from '../check/check';
 import { resolveImports, type FileHost } from '../project/imports';
 import type { LocatedDecl } from '../query/symbols';
 import type { SchemaEnv } from '../schema';
+import { LineIndex } from '../syntax/lineIndex';
+import { applySuppressions, type FileBaseline, type SuppressionOutcome } from '../suppress';
 import { ContractReuse, contractDiagnostics, lintToolDecls, mergeSameRange, type CollisionScope, type ContractInput } from '../contracts';
 
 export interface FileAnalysis {
@@ -56,6 +58,30 @@ export function sortDiagnostics(diags: Diagnostic[]): Diagnostic[] {
  */
 export function combineDiagnostics(...parts: ReadonlyArray<readonly Diagnostic[]>): Diagnostic[] {
   return mergeSameRange(sortDiagnostics(parts.flat()));
+}
+
+/**
+ * `diagnostics` (a file's combined findings) with its suppressions applied:
+ * the `-- ilo-ignore` comments of the file and, given one, the baseline's
+ * entries for it. The editor and `ilo-ls check` both call this last, so a
+ * finding is silenced in one exactly when it is in the other. `index`, the
+ * caller's line index of the text, is used when there are suppressions.
+ */
+export function suppressFindings(
+  analysis: FileAnalysis,
+  diagnostics: Diagnostic[],
+  options: { index?: LineIndex; baseline?: FileBaseline } = {},
+): SuppressionOutcome {
+  let index = options.index;
+  const lines = (): LineIndex => (index ??= new LineIndex(analysis.text));
+  return applySuppressions({
+    text: analysis.text,
+    comments: analysis.program.comments,
+    diagnostics,
+    lineOf: (offset) => lines().toPosition0(offset).line,
+    lineStart: (line) => lines().offsetAt(line, 0),
+    baseline: options.baseline,
+  });
 }
 
 /**

@@ -88,7 +88,7 @@ export function describeExport(r: Pick<ExportResult, 'toolCount' | 'omitted' | '
  * declarations are broken are left out (describeExport names them); errors
  * elsewhere (a function body) do not change the tools.
  */
-export function describeErrors(files: ReadonlyArray<{ file: string; analysis: Pick<FileAnalysis, 'text' | 'diagnostics'> }>): string[] {
+export function describeErrors(files: ReadonlyArray<{ file: string; analysis: Pick<FileAnalysis, 'text' | 'diagnostics'> }>, consequence = 'only what is valid is exported'): string[] {
   const out: string[] = [];
   for (const { file, analysis } of files) {
     const errors = analysis.diagnostics.filter(isError);
@@ -96,7 +96,7 @@ export function describeErrors(files: ReadonlyArray<{ file: string; analysis: Pi
     const first = errors[0];
     const at = new LineIndex(analysis.text).position(first.start);
     const count = `${errors.length} error${errors.length === 1 ? '' : 's'}`;
-    out.push(`${file} has ${count} (the first at ${at.line}:${at.col}: ${first.code} ${first.message}); only what is valid is exported`);
+    out.push(`${file} has ${count} (the first at ${at.line}:${at.col}: ${first.code} ${first.message}); ${consequence}`);
   }
   return out;
 }

@@ -4,6 +4,7 @@
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { readTextFile } from '../textFiles';
 import {
   driftByFile,
   findPinnedDeclarations,
@@ -23,7 +24,7 @@ import {
   type LockFile,
   type McpListError,
 } from '../contracts';
-import { configVariables } from '../contracts/mcp';
+import { configVariables, type McpConfig } from '../contracts/mcp';
 import type { Diagnostic } from '../diagnostics';
 import { parseIlo } from '../syntax/parse';
 
@@ -45,6 +46,28 @@ export interface ImportPlan {
   replacesPins: boolean;
   /** Problems in an existing lock (malformed parts are dropped from the rewritten lock). */
   lockProblems: string[];
+}
+
+/**
+ * An MCP config, read and parsed; throws one line naming the file and what
+ * is wrong when it cannot be read, is not JSON or names no servers.
+ */
+function readConfig(configPath: string): McpConfig {
+  const read = readTextFile(configPath);
+  if ('problem' in read) throw new Error(`cannot read the MCP config ${configPath}: ${read.problem}`);
+  const config = parseMcpConfig(read.text, configPath, configVariables(configPath));
+  if (config.servers.size === 0 && config.problems.length > 0 && !config.problems.some((p) => p.includes('server `'))) throw new Error(config.problems[0]);
+  return config;
+}
+
+/** Why the MCP config at `configPath` cannot be used (one line), or undefined when it can. */
+export function mcpConfigProblem(configPath: string): string | undefined {
+  try {
+    readConfig(configPath);
+    return undefined;
+  } catch (err) {
+    return (err as Error).message;
+  }
 }
 
 function readText(p: string): string | undefined {
@@ -75,9 +98,7 @@ export async function planImport(source: ImportSource, targetPath?: string, take
     server = source.server ?? 'imported';
     result = importToolsFromText(source.text, { server, takenNames, file });
   } else {
-    const configText = readText(source.configPath);
-    if (configText === undefined) throw new Error(`cannot read the MCP config ${source.configPath}`);
-    const config = parseMcpConfig(configText, source.configPath, configVariables(source.configPath));
+    const config = readConfig(source.configPath);
     const cfg = config.servers.get(source.server);
     if (!cfg) {
       const known = [...config.servers.keys()];
@@ -124,12 +145,12 @@ export interface VerifyOutcome {
 
 /** Re-lists every pinned server and turns drift into diagnostics on the imported files. */
 export async function verifyAgainstServers(lockPath: string, configPath: string, timeoutMs?: number): Promise<VerifyOutcome> {
-  const lockText = readText(lockPath);
-  if (lockText === undefined) throw new Error(`cannot read the lock file ${lockPath}`);
-  const parsed = parseLock(lockText);
-  const configText = readText(configPath);
-  if (configText === undefined) throw new Error(`cannot read the MCP config ${configPath}`);
-  const config = parseMcpConfig(configText, configPath, configVariables(configPath));
+  // The config first: it is what the user named.
+  const config = readConfig(configPath);
+  const lockRead = readTextFile(lockPath);
+  if ('problem' in lockRead) throw new Error(`cannot read the lock file ${lockPath}: ${lockRead.problem}${lockRead.problem === 'no such file' ? ' (it is written by `import -o`; name another with --lock)' : ''}`);
+  const parsed = parseLock(lockRead.text);
+  if (parsed.problems.some((p) => /is not valid JSON|must hold a JSON object/.test(p))) throw new Error(`${lockPath}: ${parsed.problems[0]}`);
   const verify = await verifyLockedServers(parsed.lock, config, { timeoutMs });
   const outcome: VerifyOutcome = {
     byFile: new Map(),

@@ -30,7 +30,9 @@ import type {
 import * as path from 'node:path';
 import type { Decl } from '../syntax/ast';
 import { LineIndex } from '../syntax/lineIndex';
-import { Analyzer, combineDiagnostics, contractsFor, sortDiagnostics, type FileAnalysis } from './analysis';
+import { Analyzer, combineDiagnostics, contractsFor, sortDiagnostics, suppressFindings, type FileAnalysis } from './analysis';
+import { baselineKey, readBaseline, type BaselineEntry, type SuppressionOutcome } from '../suppress';
+import * as fs from 'node:fs';
 import { behaviorExtender, resolveFile, type CollisionScope } from '../contracts';
 import type { Diagnostic } from '../diagnostics';
 import { expandInputs, WorkspaceIndex } from './workspace';
@@ -54,6 +56,7 @@ import {
   tokenCostLenses,
   useLinks,
   withExplanations,
+  withSuppressions,
   type DisplaySettings,
   type InlayHintOptions,
 } from './display';
@@ -79,6 +82,18 @@ interface OpenDocument {
   previousIndex?: LineIndex;
   /** The diagnostics last published for the document: unchanged ones are published again as the same objects. */
   published?: LspDiagnostic[];
+  /** The findings published (after suppressions), and what the suppressions silenced. */
+  findings?: Diagnostic[];
+  suppression?: SuppressionOutcome;
+}
+
+/** The baseline file the editor applies (`ilo.check.baseline`), re-read when it changes on disk. */
+interface EditorBaseline {
+  path: string;
+  byFile: Map<string, BaselineEntry[]>;
+  /** Modification time when read; the file is looked at again at most once a second. */
+  mtimeMs: number;
+  checkedAt: number;
 }
 
 /** The workspace collision scope looks at no more files than this. */
@@ -250,7 +265,69 @@ export class LanguageService {
 
   hover(uri: string, pos: Position): Hover | undefined {
     const c = this.at(uri, pos);
-    return c && withExplanations(hoverAt(c.analysis, c.index, c.offset, this.declHoverSections), c.analysis, c.index, c.offset);
+    if (!c) return undefined;
+    const doc = this.open.get(uri);
+    const shown = withExplanations(hoverAt(c.analysis, c.index, c.offset, this.declHoverSections), doc?.findings ?? c.analysis.diagnostics, c.index, c.offset, c.analysis.level.id);
+    return withSuppressions(shown, doc?.suppression, c.index, c.offset);
+  }
+
+  // ------------------------------------------------------------ baseline (ilo.check.baseline)
+
+  private baseline?: EditorBaseline;
+
+  /**
+   * Applies the baseline file at `file` (absolute; undefined: none) to every
+   * open document. Returns the diagnostics to republish and, when the file
+   * cannot be used, one line saying why (no baseline is applied then).
+   */
+  setBaselineFile(file: string | undefined): { publish: PublishedDiagnostics[]; problem?: string } {
+    const before = this.baseline?.path;
+    let problem: string | undefined;
+    this.baseline = undefined;
+    if (file) {
+      const loaded = this.loadBaseline(file);
+      if ('error' in loaded) problem = loaded.error;
+      else this.baseline = loaded;
+    }
+    if (before === undefined && this.baseline === undefined) return { publish: [], problem };
+    return { publish: this.revalidateAll(), problem };
+  }
+
+  private loadBaseline(file: string): EditorBaseline | { error: string } {
+    const read = readBaseline(file);
+    if ('error' in read) return read;
+    const byFile = new Map<string, BaselineEntry[]>();
+    for (const e of read.entries) byFile.set(e.file, [...(byFile.get(e.file) ?? []), e]);
+    let mtimeMs = 0;
+    try {
+      mtimeMs = fs.statSync(file).mtimeMs;
+    } catch {
+      mtimeMs = 0;
+    }
+    return { path: read.path, byFile, mtimeMs, checkedAt: Date.now() };
+  }
+
+  /** The baseline's entries for one file, after looking (at most once a second) whether the file changed. */
+  private baselineFor(filePath: string): { path: string; entries: BaselineEntry[] } | undefined {
+    const b = this.baseline;
+    if (!b) return undefined;
+    const now = Date.now();
+    if (now - b.checkedAt > 1000) {
+      b.checkedAt = now;
+      let mtimeMs = -1;
+      try {
+        mtimeMs = fs.statSync(b.path).mtimeMs;
+      } catch {
+        mtimeMs = -1;
+      }
+      if (mtimeMs !== b.mtimeMs) {
+        const loaded = this.loadBaseline(b.path);
+        // A baseline being rewritten (or removed) applies as it was last read.
+        if (!('error' in loaded)) this.baseline = loaded;
+      }
+    }
+    const entries = this.baseline!.byFile.get(baselineKey(this.baseline!.path, filePath));
+    return entries ? { path: this.baseline!.path, entries } : undefined;
   }
 
   definition(uri: string, pos: Position): Location | undefined {
@@ -446,7 +523,11 @@ export class LanguageService {
     const analysis = doc.analysis;
     const contracts = this.contractDiagnosticsFor(analysis);
     const all = combineDiagnostics(analysis.diagnostics, contracts, this.drift.get(analysis.path) ?? []);
-    doc.published = toLspDiagnostics(all, analysis.text, doc.uri, (p) => this.textOf(p), this.indexOf(doc), doc.published);
+    const index = this.indexOf(doc);
+    const outcome = suppressFindings(analysis, all, { index, baseline: this.baselineFor(analysis.path) });
+    doc.findings = outcome.diagnostics;
+    doc.suppression = outcome.suppressed.length > 0 ? outcome : undefined;
+    doc.published = toLspDiagnostics(outcome.diagnostics, analysis.text, doc.uri, (p) => this.textOf(p), index, doc.published);
     return { uri: doc.uri, version: doc.version, diagnostics: doc.published };
   }
 

@@ -1,6 +1,8 @@
 // Loads the ohm grammar (ilo.ohm) once. Its lexical layer turns a normalised
-// chunk into raw lexical items (the tolerant path, lexer.ts); its syntactic
-// layer gives the strict path an outline of a chunk (strictOutline, below).
+// chunk into raw lexical items (the tolerant path, lexer.ts), matched by the
+// regular expression lexicalRegex.ts compiles from it (ohm's own matcher of
+// the same rules gives the same items, and tests hold the two together); its
+// syntactic layer gives the strict path an outline of a chunk (strictOutline, below).
 // The grammar file is read at run time from beside this module
 // (server/src/syntax under tsx, dist/ in the bundle, where the build copies it).
 
@@ -8,6 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as ohm from 'ohm-js';
 import { normalizeNewlines } from './normalize';
+import { compileItemRegex, regexItems, type ItemRegex } from './lexicalRegex';
 
 /** The ohm rule that matched an item (see ilo.ohm) and its range in the normalised text. */
 export type RawKind = 'newline' | 'number' | 'text' | 'word' | 'sigil' | 'op' | 'underscore' | 'bad';
@@ -71,11 +74,14 @@ export function compileLexicalGrammar(): ohm.Grammar {
  * per match costs more than matching a short piece).
  */
 function lexicalMatcher(): ohm.Matcher {
-  if (matcher === undefined) {
-    lexicalGrammar = typeof ILO_LEXICAL_RECIPE === 'string' ? fromRecipe(ILO_LEXICAL_RECIPE) : compileLexicalGrammar();
-    matcher = lexicalGrammar.matcher();
-  }
+  matcher ??= lexicalGrammarObject().matcher();
   return matcher;
+}
+
+/** The lexical layer's grammar: from the build's recipe in the bundles, compiled from ilo.ohm otherwise. */
+function lexicalGrammarObject(): ohm.Grammar {
+  lexicalGrammar ??= typeof ILO_LEXICAL_RECIPE === 'string' ? fromRecipe(ILO_LEXICAL_RECIPE) : compileLexicalGrammar();
+  return lexicalGrammar;
 }
 
 /** The whole grammar, lexical and syntactic layers (for the strict path, tests and tooling). */
@@ -97,16 +103,17 @@ const PIECE_CACHE_LIMIT = 200_000;
  * come back as `bad`.
  *
  * The text is cut before every `;` and newline outside text literals (no item
- * spans those characters once comments are gone), each piece is matched with
- * ohm on its own and remembered, so re-lexing a declaration after a one-letter
- * edit only runs ohm on the statement that changed.
+ * spans those characters once comments are gone), each piece is matched on
+ * its own and remembered, so re-lexing a declaration after a one-letter edit
+ * only matches the statement that changed.
  *
- * ohm's cost grows faster than linearly with the length of a piece, so a piece
- * longer than MAX_PIECE is also cut at the next position where an item must
- * start (cutsBefore), and a text literal longer than MAX_PIECE is read here
- * (same rule as ilo.ohm's `text`) rather than by ohm. An unterminated quote is
- * a `bad` item followed by ordinary items, as ohm reads it. Every cut is at an
- * item boundary of the whole text, so the items are those of one ohm match.
+ * A piece longer than MAX_PIECE is also cut at the next position where an
+ * item must start (cutsBefore), and a text literal longer than MAX_PIECE is
+ * read here (same rule as ilo.ohm's `text`): ohm's cost grew faster than
+ * linearly with a piece's length, and the cuts keep pieces small for the
+ * cache. An unterminated quote is a `bad` item followed by ordinary items, as
+ * ohm reads it. Every cut is at an item boundary of the whole text, so the
+ * items are those of one ohm match.
  */
 export function lexItems(text: string): RawItem[] {
   const stream = new ItemStream(text);
@@ -283,7 +290,25 @@ interface CstNode {
   childOffsets: number[];
 }
 
-function matchItems(text: string): RawItem[] {
+/** The lexical layer's start rule compiled to one regular expression (lexicalRegex.ts), made on first use. */
+let itemRegex: ItemRegex | undefined;
+
+/** The items of a piece: what ohm's match of `chunk` gives, by the compiled expression. */
+export function matchItems(text: string): RawItem[] {
+  itemRegex ??= compileItemRegex(lexicalGrammarObject(), 'chunk');
+  const out: RawItem[] = [];
+  regexItems(itemRegex, text, (kind, start, end) => {
+    if (kind !== 'blank' && kind !== 'comment') out.push({ kind: kind as RawKind, start, end });
+  });
+  return out;
+}
+
+/**
+ * The items of a piece by ohm's own matcher of ilo.ohm's lexical layer: the
+ * reference the compiled expression is tested against
+ * (test/syntax/lexicalRegex.test.ts).
+ */
+export function matchItemsWithOhm(text: string): RawItem[] {
   const m = lexicalMatcher();
   m.setInput(text);
   const result = m.match('chunk');

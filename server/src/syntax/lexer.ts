@@ -300,6 +300,8 @@ function logicalError(word: string, s: number): LexError {
   );
 }
 
+const UPPERCASE = /^\p{Uppercase}$/u;
+
 function badCharError(text: string, s: number): LexError {
   const c = text[s];
   if (c === '"') {
@@ -314,9 +316,14 @@ function badCharError(text: string, s: number): LexError {
       'ilo lambdas are written in parentheses: `(x:n>n;+x 1)`',
     );
   }
-  const code = c.codePointAt(0) ?? 0;
-  const shown = code < 0x20 || code === 0x7f ? `U+${code.toString(16).toUpperCase().padStart(4, '0')}` : c;
+  const code = text.codePointAt(s) ?? 0;
   const width = code > 0xffff ? 2 : 1;
+  const ch = text.slice(s, s + width);
+  const shown = code < 0x20 || code === 0x7f ? `U+${code.toString(16).toUpperCase().padStart(4, '0')}` : ch;
+  // The reference reports a capital of another alphabet (Unicode's Uppercase: `Ж`, `Λ`, `Ⓐ`) as ILO-L003.
+  if (UPPERCASE.test(ch)) {
+    return new LexError('ILO-L003', s, s + width, `unexpected character \`${shown}\`: an upper-case letter; ilo names are lower-case ASCII`);
+  }
   return new LexError('ILO-L001', s, s + width, `unexpected character \`${shown}\``);
 }
 

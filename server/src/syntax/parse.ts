@@ -50,7 +50,7 @@ export interface ParseOptions {
    * `--language-version`). Default: 0.11. A pragma overrides it.
    */
   level?: LanguageLevel;
-  /** Functions and tools of `use`d files: name → parameter count. */
+  /** Functions and tools of `use`d files: name → parameter count (they group operands only where the level's `usedFileArities` is on). */
   externalArities?: ReadonlyMap<string, number>;
   /** Functions of `use`d files: name → parameter names (what level-26 labelled arguments resolve against). */
   externalParams?: ReadonlyMap<string, readonly string[]>;
@@ -320,10 +320,13 @@ export class IncrementalParser {
     }
     const sfx = commonSuffixLength(oldText, text, min - p);
     const delta = text.length - oldText.length;
-    // First slot that can change: the one holding the character before the edit.
+    // First slot that can change: whether a line starts a chunk depends on its
+    // first two characters (`--` starts a comment line, which does not), so an
+    // edit at `p` can undo a chunk start at `p - 1`: re-chunk from the slot
+    // holding the character two before the edit.
     // Old slots are in offset order: both lookups below are binary searches.
     const baseOf = (k: number): number => old[k].base;
-    const first = Math.max(0, lowerBound(old.length, baseOf, p) - 1);
+    const first = Math.max(0, lowerBound(old.length, baseOf, p - 1) - 1);
     const tailStart = text.length - sfx;
     /** Index of the old slot (after `first`) that starts at `base`, or -1. */
     const oldSlotAt = (base: number): number => {
@@ -462,7 +465,10 @@ export class IncrementalParser {
       }
     }
 
-    const env = new Env(options?.externalArities, level.syntax.labelledArgs ? options?.externalParams : undefined);
+    const env = new Env(
+      level.syntax.usedFileArities ? options?.externalArities : undefined,
+      level.syntax.labelledArgs ? options?.externalParams : undefined,
+    );
     const parser = new Parser(toks, boundary, env, level);
     // The ohm grammar's syntactic layer describes one level only.
     const strict = (options?.strict ?? STRICT_BY_DEFAULT) && level.syntax.strictGrammar;

@@ -12,6 +12,9 @@ import { listZip, readZipEntry, type ZipEntry } from './zip';
 
 interface Manifest {
   name: string;
+  icon?: string;
+  repository?: { url: string };
+  bugs?: { url: string };
   publisher: string;
   version: string;
   main: string;
@@ -78,6 +81,27 @@ describe('the .vsix package', () => {
     assert.doesNotMatch(client, /sourceMappingURL/);
     // A production bundle has very few line breaks; a dev build has thousands.
     assert.ok(client.split('\n').length < 200, 'dist client bundle is not minified');
+  });
+
+  it('carries the icon, CHANGELOG and README, and every README link works from the extension page', () => {
+    assert.ok(manifest.icon && names.includes(inExtension(manifest.icon)), `icon ${manifest.icon} is not in the .vsix`);
+    const icon = readZipEntry(zip, entries.find((e) => e.name === inExtension(manifest.icon!))!);
+    assert.deepEqual([...icon.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'the icon is a PNG');
+    assert.ok(icon.readUInt32BE(16) >= 128 && icon.readUInt32BE(20) >= 128, 'the icon is at least 128×128');
+    assert.match(manifest.repository?.url ?? '', /^https:\/\/github\.com\//);
+    assert.match(manifest.bugs?.url ?? '', /^https:\/\/github\.com\/.*\/issues$/);
+    // vsce stores them as readme.md, changelog.md and LICENSE.txt.
+    const entryOf = (file: string) => entries.find((e) => e.name.toLowerCase() === inExtension(file).toLowerCase());
+    for (const file of ['README.md', 'CHANGELOG.md', 'LICENSE.txt']) assert.ok(entryOf(file), `${file} is not in the .vsix: ${names.join(', ')}`);
+    const readme = readZipEntry(zip, entryOf('README.md')!).toString('utf8');
+    const targets = [...readme.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]);
+    assert.ok(targets.length > 10, 'README has links');
+    for (const target of targets) {
+      if (target.startsWith('#')) continue;
+      if (/^https:\/\//.test(target)) continue;
+      // A relative target must be a file the package carries (the pictures).
+      assert.ok(names.includes(inExtension(target)), `README links to ${target}, which is not in the .vsix and not an absolute URL`);
+    }
   });
 
   it('installs into code-server (VS Code 1.139) with the packaged id and version', () => {

@@ -5,6 +5,8 @@
 // `propertySpan` finds where a property's value is written, so a command can
 // replace that one value and leave every other byte of the file alone.
 
+import { jsonProblem } from '../../schema/jsonSyntax';
+
 /** Plain JSON text with the same length and line breaks as `text`. */
 export function blankJsonc(text: string): string {
   const out = text.split('');
@@ -60,8 +62,9 @@ export function parseJsonc(text: string): { ok: true; value: unknown } | { ok: f
   const plain = blankJsonc(text.charCodeAt(0) === 0xfeff ? ' ' + text.slice(1) : text);
   try {
     return { ok: true, value: JSON.parse(plain) };
-  } catch (e) {
-    return { ok: false, error: e instanceof Error ? e.message : String(e) };
+  } catch {
+    // Our own words: JSON.parse's message may quote raw bytes of the input.
+    return { ok: false, error: jsonProblem(plain) };
   }
 }
 

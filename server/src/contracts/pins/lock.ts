@@ -27,6 +27,7 @@
 // name that is not pinned finds nothing.
 
 import { isJsonObject, type JsonObject, type JsonValue } from '../../schema/json';
+import { jsonProblem } from '../../schema/jsonSyntax';
 import { dict } from '../safeJson';
 import { sortKeysDeep, tryDefinitionHash } from './lockHash';
 
@@ -97,8 +98,8 @@ export function parseLock(text: string): LockParseResult {
   let value: unknown;
   try {
     value = JSON.parse(text);
-  } catch (e) {
-    return { lock: emptyLock(), problems: [`${LOCK_FILE_NAME} is not valid JSON: ${e instanceof Error ? e.message : String(e)}`] };
+  } catch {
+    return { lock: emptyLock(), problems: [`${LOCK_FILE_NAME} is not valid JSON: ${jsonProblem(text)}`] };
   }
   if (!isJsonObject(value)) return { lock: emptyLock(), problems: [`${LOCK_FILE_NAME} must hold a JSON object`] };
   const lock = emptyLock();

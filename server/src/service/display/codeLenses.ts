@@ -14,9 +14,16 @@ import { rangeOf } from '../lspDiagnostics';
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
-/** A lens that only shows text: VS Code draws a lens with an empty command as a label. */
+/**
+ * The command every token lens runs: the server shows the lens's
+ * explanation as a message (a client that has no tooltips, like Neovim's,
+ * shows it that way too). It is one of the server's own commands
+ * (workspace/executeCommand), so every client can run it.
+ */
+export const SHOW_LENS_DETAIL_COMMAND = 'ilo.server.showLensDetail';
+
 function label(index: LineIndex, at: number, title: string, tooltip: string): CodeLens {
-  return { range: rangeOf(index, at, at), command: { title, command: '', tooltip } };
+  return { range: rangeOf(index, at, at), command: { title, command: SHOW_LENS_DETAIL_COMMAND, tooltip, arguments: [{ title, detail: tooltip }] } };
 }
 
 export function tokenCostLenses(analysis: FileAnalysis, index: LineIndex, counter: TokenCounter, extend?: ToolExtender): CodeLens[] {

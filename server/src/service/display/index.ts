@@ -8,6 +8,7 @@ export { classifyNames, type ClassifiedName } from './classify';
 export { tokenCostLenses } from './codeLenses';
 export { useLinks } from './documentLinks';
 export { withExplanations } from './explanations';
+export { withSuppressions } from './suppressionHover';
 export { DEFAULT_INLAY_HINT_OPTIONS, inlayHints, type InlayHintOptions } from './inlayHints';
 export { encodeTokens, fileTokens, rangeTokens, SEMANTIC_TOKENS_LEGEND, SemanticTokensCache, tokenEdits, tokenKind } from './semanticTokens';
 export {

@@ -78,8 +78,10 @@ export abstract class AtomParser extends TypeParser {
         case 'ident': {
           this.pos++;
           if (t.text === 'mmap') {
-            // `mmap()` is the same empty map (the reference's formatter prints it so).
-            if (this.peekKind() === '(' && this.kindAt(this.pos + 1) === ')') this.pos += 2;
+            // `mmap` is the empty map, a literal that takes no operands. At
+            // level 0.11 it takes no `()` either: what follows is read on its
+            // own (`m=mmap()` is ILO-P001 at `(`, `mkeys mmap()` ILO-P009 at `)`).
+            if (this.syn.mmapParens && this.peekKind() === '(' && this.kindAt(this.pos + 1) === ')') this.pos += 2;
             return { kind: 'Call', callee: this.name(t), args: [], unwrap: 'none', start, end: this.prevEnd() };
           }
           const b = this.peek();
@@ -439,11 +441,22 @@ export abstract class AtomParser extends TypeParser {
 
   // ------------------------------------------------------------ inline functions
 
-  /** The `(` at `at` opens an inline function: `(x:n>n;…)`, `(>n;…)`. */
+  /**
+   * Whether the `(` at `at` opens an inline function. With parameters
+   * (`(x:n>...`) it does when a `>` follows at its depth before it closes,
+   * whether or not a `;` separates the body (`(x:n>n 1)`, even `(x:n>n)`
+   * with no body). Without parameters (`(>...`) it always does at level
+   * 0.11, as in the reference: `(>x 1)` is an inline function returning
+   * type `x` with body `1`, not a comparison; where the level's
+   * `zeroParamLambdaNeedsSemicolon` is on (26) only when a `;` follows the
+   * return type at its depth.
+   */
   protected looksLikeInlineLambda(at: number): boolean {
     const k1 = this.kindAt(at + 1);
     const k2 = this.kindAt(at + 2);
-    if (!((k1 === 'ident' && k2 === ':') || k1 === '>')) return false;
+    const withParams = k1 === 'ident' && k2 === ':';
+    if (!withParams && k1 !== '>') return false;
+    if (!withParams && !this.syn.zeroParamLambdaNeedsSemicolon) return true;
     let depth = 1;
     let sawGt = false;
     for (let i = at + 1; ; i++) {
@@ -453,8 +466,10 @@ export abstract class AtomParser extends TypeParser {
       else if (k === ')' || k === ']' || k === '}') {
         depth--;
         if (depth === 0) return false;
-      } else if (k === '>' && depth === 1) sawGt = true;
-      else if (k === ';' && depth === 1 && sawGt) return true;
+      } else if (k === '>' && depth === 1) {
+        if (withParams) return true;
+        sawGt = true;
+      } else if (k === ';' && depth === 1 && sawGt) return true;
     }
   }
 

@@ -247,7 +247,7 @@ export abstract class CallParser extends AtomParser {
   // ------------------------------------------------------------ operand lookahead
 
   protected canStartOperand(): boolean {
-    if (this.isFnDeclStart(this.pos) || this.pos === this.clauseStop) return false;
+    if (this.isFnDeclStart(this.pos) || this.isTestBlockStart(this.pos) || this.pos === this.clauseStop) return false;
     const k = this.peekKind();
     if (k === undefined) return false;
     if (ATOM_STARTS.has(k) || OPERAND_OPS.has(k)) {
@@ -282,7 +282,7 @@ export abstract class CallParser extends AtomParser {
     while (count < 2) {
       const k = this.kindAt(look);
       if (k === undefined) break;
-      if (this.isFnDeclStart(look) || look === this.clauseStop) break;
+      if (this.isFnDeclStart(look) || this.isTestBlockStart(look) || look === this.clauseStop) break;
       if (k === 'ident' || k === 'number' || k === 'text' || k === 'true' || k === 'false' || k === 'nil' || k === '_') {
         count++;
         look++;

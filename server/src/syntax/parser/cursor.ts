@@ -286,6 +286,17 @@ export abstract class Cursor {
     return false;
   }
 
+  /**
+   * Level 26: `test name {` at the start of a column-0 line opens a test
+   * block, a declaration of its own: it is never an operand of the statement
+   * before it (`f x:n>n;x` then `test f {…}` on the next line).
+   */
+  protected isTestBlockStart(i: number): boolean {
+    if (!this.syn.testBlocks || this.boundary[i] !== true) return false;
+    const t = this.at(i);
+    return t !== undefined && t.kind === 'ident' && t.text === 'test' && this.kindAt(i + 1) === 'ident' && this.kindAt(i + 2) === '{';
+  }
+
   /** `_name` at the cursor (level 26): `_` glued to a word, a private declaration name. */
   protected atPrivateName(): boolean {
     const u = this.peek();

