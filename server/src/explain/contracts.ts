@@ -277,7 +277,7 @@ export const CONTRACTS: readonly Explanation[] = [
     code: 'behavior-hints',
     title: 'MCP hints that contradict the declared behavior',
     meaning: 'The `@hints` (readOnly, destructive) say something else than `@behavior` (PURE or MUTATES). Exported tools carry both, and clients trust the hints.',
-    fix: 'Make the hints agree with the behavior (or drop them: they are derived from it).',
+    fix: 'Make the hints agree with the behavior (the quick fix rewrites the `@hints` line to follow it), or drop them: they are derived from it.',
     example: {
       wrong: '-- @behavior MUTATES DELETE ACK\n-- @hints readOnly\ntool drop-day"Delete the forecast of one day" day:t>R t t',
       right: '-- @behavior MUTATES DELETE ACK\n-- @hints destructive\ntool drop-day"Delete the forecast of one day" day:t>R t t',
@@ -292,6 +292,20 @@ export const CONTRACTS: readonly Explanation[] = [
       wrong: '-- @behavior MUTATES DELETE ACK\ntool drop-day"Delete the forecast of one day" day:t>R t t\n-- @behavior PURE\ntidy>R t t;r=drop-day! "monday";~r',
       right: '-- @behavior MUTATES DELETE ACK\ntool drop-day"Delete the forecast of one day" day:t>R t t\n-- @behavior MUTATES\ntidy>R t t;r=drop-day! "monday";~r',
     },
+  },
+  {
+    code: 'capability-type',
+    title: 'a capability type where data is expected',
+    meaning: 'ilo 26\'s `W` is a capability (World) token: the runtime makes it and functions pass it on, but it is not data and has no JSON form. A parameter `w:W` is fine (it is left out of a tool\'s input), but `W` inside another type (`L W`, a record field) cannot be sent to or received from a tool.',
+    fix: 'Take the World as a parameter of its own (`w:W`), and pass data (names, flags, records) in the other parameters.',
+    example: { wrong: '^26.8\ntool count-worlds"Count the worlds in a list" ws:L W>n', right: '^26.8\ntool count-hosts"Count the hosts this run may reach" (w:W hosts:L t)>n' },
+  },
+  {
+    code: 'undeclared-effect',
+    title: 'a function without effect sigils reaches an effect',
+    meaning: 'In ilo 26 a function without effect sigils (`/http /fs /io /net /ml /time /rand` after the return type) is pure. This one reaches an effect anyway: a builtin that needs a sigil, a tool (every tool call is `/http`), or a function that declares sigils. Only reported in files that declare effect sigils somewhere (most programs print without any); the verifier\'s ILO-W051 covers functions that do declare sigils.',
+    fix: 'Add the sigils the message lists after the return type (the quick fix does), or move the effect into a function that declares it.',
+    example: { wrong: '^26.8\nsave p:t d:t>R _ t /fs;wr p d\nshow x:t>_;prnt x', right: '^26.8\nsave p:t d:t>R _ t /fs;wr p d\nshow x:t>_ /io;prnt x' },
   },
   // ------------------------------------------------------------ drift against pinned servers (ilo-ls verify)
   {
