@@ -12,7 +12,9 @@
 import type { Diagnostic } from '../diagnostics';
 import { completeTriple, toolsOf, visibleLocated, type ContractInput, type ContractTool } from './behavior';
 import { collisionDiagnostics, findCollisions, type CollisionMemo, type Collisions } from './collisions';
-import { effectGateDiagnostics, type EffectGateInput } from './effectGate';
+import { effectGateDiagnostics, pureByOmissionDiagnostics, type EffectGateInput } from './effectGate';
+import { levelById } from '../level';
+import type { ToolHints } from '../schema/annotations';
 import type { SchemaEnv } from '../schema/env';
 import { mergeSameRange } from './mergeDiagnostics';
 import { programFlowDiagnostics } from './flows';
@@ -84,6 +86,19 @@ export function collisionsIn(pool: ReadonlyMap<string, ContractTool>, near = tru
 }
 
 /** `@hints` that contradict a declared `@behavior` (readOnly on a MUTATES tool, …). */
+/**
+ * The `@hints` line rewritten to agree with a declared mutability: PURE is
+ * `readOnly` (and not destructive), MUTATES is `readOnly=false`; the other
+ * hints (idempotent, openWorld, destructive on a mutating tool) are kept.
+ */
+export function hintsAgreeing(hints: ToolHints, mutability: 'PURE' | 'MUTATES'): string {
+  const words: string[] = [mutability === 'PURE' ? 'readOnly' : 'readOnly=false'];
+  if (mutability === 'MUTATES' && hints.destructiveHint !== undefined) words.push(hints.destructiveHint ? 'destructive' : 'destructive=false');
+  if (hints.idempotentHint !== undefined) words.push(hints.idempotentHint ? 'idempotent' : 'idempotent=false');
+  if (hints.openWorldHint !== undefined) words.push(hints.openWorldHint ? 'openWorld' : 'openWorld=false');
+  return `@hints ${words.join(' ')}`;
+}
+
 function hintConflicts(f: FileContracts): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const t of f.tools) {
@@ -96,6 +111,7 @@ function hintConflicts(f: FileContracts): Diagnostic[] {
     if (hints.readOnlyHint === false && triple.mutability === 'PURE') problems.push('`readOnly=false` but the behavior is PURE');
     if (hints.destructiveHint === true && triple.mutability === 'PURE') problems.push('`destructive` but the behavior is PURE');
     if (problems.length === 0) continue;
+    const agreeing = hintsAgreeing(hints, triple.mutability);
     out.push({
       code: 'behavior-hints',
       source: 'ilo-contracts',
@@ -104,6 +120,7 @@ function hintConflicts(f: FileContracts): Diagnostic[] {
       end: hints.end,
       message: `these MCP hints contradict \`@behavior ${triple.mutability} ${triple.action} ${triple.domain}\`: ${problems.join('; ')}`,
       hint: 'exported tools carry both; clients trust the hints, so make them agree',
+      suggestions: [{ message: `Make the hints follow @behavior: \`${agreeing}\``, edits: [{ start: hints.start, end: hints.end, newText: agreeing }] }],
     });
   }
   return out;
@@ -154,7 +171,11 @@ function withFileFindings(f: FileContracts, collisionFindings: Diagnostic[]): Di
     const visible = visibleLocated(f.input);
     const gateInput: EffectGateInput = { visible, file: f.input.path, env: f.env, tools: f.tools, text: f.input.text };
     if (pure) gateInput.pureOwn = { count: own.length, functions: pure };
+    // Names resolve at the file's level: at 26 through its builtin table, where effect sigils are part of the language.
+    const level = f.input.program.level === '26' ? levelById('26') : undefined;
+    if (level) gateInput.builtins = level.builtins;
     list.push(...effectGateDiagnostics(gateInput, f.reuse?.gate));
+    if (level && level.syntax.effectSigils.length > 0) list.push(...pureByOmissionDiagnostics({ visible, file: f.input.path, builtins: level.builtins }));
     list.push(...hintConflicts(f));
     list.push(...programFlowDiagnostics({ file: f.input.path, visible, tools: f.tools, env: f.env }, f.reuse?.flows));
   } catch {

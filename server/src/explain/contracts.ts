@@ -288,7 +288,7 @@ export const CONTRACTS: readonly Explanation[] = [
     code: 'behavior-hints',
     title: 'MCP hints that contradict the declared behavior',
     meaning: 'The `@hints` (readOnly, destructive) say something else than `@behavior` (PURE or MUTATES). Exported tools carry both, and clients trust the hints.',
-    fix: 'Make the hints agree with the behavior (or drop them: they are derived from it).',
+    fix: 'Make the hints agree with the behavior (the quick fix rewrites the `@hints` line to follow it), or drop them: they are derived from it.',
     example: {
       wrong: '-- @behavior MUTATES DELETE ACK\n-- @hints readOnly\ntool drop-day"Delete the forecast of one day" day:t>R t t',
       right: '-- @behavior MUTATES DELETE ACK\n-- @hints destructive\ntool drop-day"Delete the forecast of one day" day:t>R t t',
@@ -389,6 +389,20 @@ export const CONTRACTS: readonly Explanation[] = [
     meaning: 'Among the tools the gate serves, some return untrusted content and some delete or overwrite. Content an attacker wrote can instruct the agent to destroy something. The gate reports it at start and applies the flow policy (`flows.tamper`).',
     fix: 'Serve the destructive tools in another session, keep `flows.tamper` at `ask` or `block`, or correct labels that are wrong.',
   },
+  {
+    code: 'capability-type',
+    title: 'a capability type where data is expected',
+    meaning: 'ilo 26\'s `W` is a capability (World) token: the runtime makes it and functions pass it on, but it is not data and has no JSON form. A parameter `w:W` is fine (it is left out of a tool\'s input), but `W` inside another type (`L W`, a record field) cannot be sent to or received from a tool.',
+    fix: 'Take the World as a parameter of its own (`w:W`), and pass data (names, flags, records) in the other parameters.',
+    example: { wrong: '^26.8\ntool count-worlds"Count the worlds in a list" ws:L W>n', right: '^26.8\ntool count-hosts"Count the hosts this run may reach" (w:W hosts:L t)>n' },
+  },
+  {
+    code: 'undeclared-effect',
+    title: 'a function without effect sigils reaches an effect',
+    meaning: 'In ilo 26 a function without effect sigils (`/http /fs /io /net /ml /time /rand` after the return type) is pure. This one reaches an effect anyway: a builtin that needs a sigil, a tool (every tool call is `/http`), or a function that declares sigils. Only reported in files that declare effect sigils somewhere (most programs print without any); the verifier\'s ILO-W051 covers functions that do declare sigils.',
+    fix: 'Add the sigils the message lists after the return type (the quick fix does), or move the effect into a function that declares it.',
+    example: { wrong: '^26.8\nsave p:t d:t>R _ t /fs;wr p d\nshow x:t>_;prnt x', right: '^26.8\nsave p:t d:t>R _ t /fs;wr p d\nshow x:t>_ /io;prnt x' },
+  },
   // ------------------------------------------------------------ drift against pinned servers (ilo-ls verify)
   {
     code: 'tool-changed',
@@ -468,13 +482,6 @@ export const CONTRACTS: readonly Explanation[] = [
     meaning: "The builtin is called by its long name (`length`, `filter`), which works but costs more tokens than its canonical short form. A hint only: it never makes a file unclean.",
     fix: 'Use the short name (the quick fix replaces it).',
     example: { wrong: 'size xs:L n>n;length xs', right: 'size xs:L n>n;len xs' },
-  },
-  // ------------------------------------------------------------ flows
-  {
-    code: 'toxic-flow',
-    title: 'data from one tool reaches a tool it should not',
-    meaning: 'A function passes what one tool returned (private data, or text an outsider controls) on to a tool that sends data out or changes things. An agent that runs the program can be steered into leaking or destroying data through that path.',
-    fix: 'Break the path (do not pass the value on), check or reduce the value before the second call, or declare the second tool so that the flow is intended and reviewed.',
   },
   // ------------------------------------------------------------ suppressions
   {

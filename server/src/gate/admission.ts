@@ -28,6 +28,8 @@
 // event loop (admitToolsAsync), so one server listing thousands of tools does
 // not stall calls to the others.
 
+import type { ToolPolicySpec } from '../schema/toolPolicy';
+import { servedPolicy } from './toolLimits';
 import type { ToolBehavior } from '../contracts/behavior';
 import { behaviorWords } from '../contracts/behavior';
 import { lintMcpTools, type McpLintFinding } from '../contracts/lints';
@@ -72,6 +74,8 @@ export interface ServedTool {
   check: ArgsCheck;
   /** Where its data comes from and goes (private, untrusted, sink, destructive): the session's flow policy reads it. */
   flow: ToolFlow;
+  /** The tool's own limits (ilo 26 `policy{…}`), from its ilo declaration or its pinned `_meta`; enforced per call. */
+  policy?: ToolPolicySpec;
 }
 
 export interface Verdict {
@@ -318,12 +322,14 @@ function admitOne(
     const mismatch = 'error' in parsed ? parsed.error : expectationMismatch(parsed.expectation, behavior);
     if (mismatch) return `the policy expects "${text}" of it (${selector}): ${mismatch}`;
   }
+  const limits = servedPolicy(pin ? declaration?.policy : undefined, pin?.definition._meta, pin !== undefined);
+  if (limits.error) return limits.error;
   const schema = pin ? pin.definition.inputSchema : tool.inputSchema;
   const compiled = compileArgsCheck(schema);
   if ('error' in compiled) return compiled.error;
   const props = schema && typeof schema === 'object' && !Array.isArray(schema) ? (schema as { properties?: unknown }).properties : undefined;
   const declaredArgs = new Set(props && typeof props === 'object' && !Array.isArray(props) ? Object.keys(props) : []);
-  return {
+  const served: ServedTool = {
     name: wire,
     server,
     definition: servedDefinition(tool, behavior, { server, hash, pinned: pin !== undefined }),
@@ -334,6 +340,8 @@ function admitOne(
     check: compiled.check,
     flow: flowOf(tool),
   };
+  if (limits.policy) served.policy = limits.policy;
+  return served;
 }
 
 /** A tool's flow labels; a definition the inference cannot read has none (the tool is still checked like any other). */

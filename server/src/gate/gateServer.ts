@@ -48,6 +48,7 @@ import type { ServerConfig } from '../contracts/mcp';
 import { admitToolsAsync, LintCache, type Admission, type ServerState, type Verdict } from './admission';
 import { DEFAULT_MAX_MESSAGE_BYTES, installBoundedReader, MESSAGE_TOO_LARGE, wireBytes, type Oversize } from './boundedRead';
 import { argumentNames, decideCall } from './decision';
+import { checkDomain, checkTokens, RateWindow, type PolicyCheck } from './toolLimits';
 import type { DecisionSink, GateDecisionCode } from './decisionLog';
 import { EXPECT_META_KEY } from './identity';
 import { errorShape, logName } from './logShapes';
@@ -101,6 +102,8 @@ export class Gate {
   private readonly states = new Map<string, ServerState>();
   private admission: Admission = { served: new Map(), withheld: new Map(), verdicts: [] };
   private readonly lintCache = new LintCache();
+  /** Calls let through per tool in the last minute (tools with a `rate` policy). */
+  private readonly rates = new RateWindow();
   private started: Promise<void> | undefined;
   private readonly starting = new Map<string, Promise<void>>();
   private readonly listing = new Map<string, Promise<void>>();
@@ -550,6 +553,17 @@ export class Gate {
     }
     const { tool, args } = decision;
     const names = argumentNames(args, tool.declaredArgs);
+    const limits = tool.policy;
+    if (limits) {
+      // The tool's own policy (ilo 26 `policy{…}`): domain first, then the rate (a refused call does not use it up).
+      let verdict: PolicyCheck = { ok: true };
+      if (limits.domain !== undefined) verdict = checkDomain(args, limits.domain);
+      if (verdict.ok && limits.rate !== undefined) verdict = this.rates.take(`${tool.server}\u0000${tool.name}`, limits.rate, Date.now());
+      if (!verdict.ok) {
+        this.settings.log.write({ server: tool.server, tool: tool.name, decision: 'refused', reason: verdict.reason, arguments: names });
+        return toolError(`ilo gate refused the call: ${verdict.reason}`);
+      }
+    }
     const codes: GateDecisionCode[] = [];
     let flowNote = '';
     // The session's flows: a sink or destructive tool after private data or untrusted content came back.
@@ -575,6 +589,13 @@ export class Gate {
       if (!Array.isArray(result.content) && result.task === undefined) {
         this.settings.log.write({ server: tool.server, tool: tool.name, decision: 'error', reason: 'the server answered with something that is not a tool result', arguments: names, codes });
         return toolError(`ilo gate: server \`${tool.server}\` answered \`${tool.name}\` with something that is not a tool result`);
+      }
+      if (limits?.tokens !== undefined) {
+        const budget = checkTokens(result as CallToolResult, limits.tokens);
+        if (!budget.ok) {
+          this.settings.log.write({ server: tool.server, tool: tool.name, decision: 'refused', reason: `the result was withheld: ${budget.reason}`, arguments: names, ms: performance.now() - started, codes });
+          return toolError(`ilo gate refused the result: ${budget.reason}`);
+        }
       }
       // Whatever it answered is in the agent's context now: the session has seen its data.
       this.sources = observeAnswer(this.sources, { name: tool.name, flow: tool.flow });

@@ -6,7 +6,9 @@
 //   skill.id           the tool's wire name
 //   skill.name         `@title`, else the wire name
 //   skill.description  the tool's description (else its name)
-//   skill.tags         the behavioral identity, lower case (`pure`, `read`, `data`)
+//   skill.tags         the behavioral identity, lower case (`pure`, `read`, `data`),
+//                      then the level-26 tool policy (`policy:domain=api.example.com`,
+//                      `policy:tokens=500`, `policy:rate=10/min`)
 //   skill.inputModes   application/json (the arguments object)
 //   skill.outputModes  application/json with an output schema, else text/plain
 //   supportedInterfaces [{url: base URL, protocolBinding: JSONRPC, protocolVersion: 1.0}]
@@ -18,6 +20,7 @@
 import type { McpTool } from '../schema/mcpTool';
 import { isJsonObject } from '../schema/json';
 import { BEHAVIOR_META_KEY } from '../contracts';
+import { POLICY_META_KEY, policyFromJson, policyTags } from '../schema/toolPolicy';
 
 export const A2A_PROTOCOL_VERSION = '1.0';
 /** Where an A2A server publishes its card, resolved against its base URL (as the SDK's client does). */
@@ -103,13 +106,19 @@ function behaviorTags(tool: McpTool): string[] {
   return [b.mutability, b.action, b.domain].filter((w): w is string => typeof w === 'string').map((w) => w.toLowerCase());
 }
 
+/** `policy:domain=…`, `policy:tokens=…`, `policy:rate=…/min` from the tool's `_meta` policy (A2A skills have no metadata object). */
+function policyTagsOf(tool: McpTool): string[] {
+  const p = policyFromJson(tool._meta?.[POLICY_META_KEY]);
+  return p ? policyTags(p) : [];
+}
+
 /** One MCP tool as an A2A skill. */
 export function a2aSkill(tool: McpTool): A2aSkill {
   return {
     id: tool.name,
     name: tool.title ?? tool.name,
     description: tool.description ?? tool.title ?? tool.name,
-    tags: behaviorTags(tool),
+    tags: [...behaviorTags(tool), ...policyTagsOf(tool)],
     examples: [],
     inputModes: [JSON_MODE],
     outputModes: [tool.outputSchema ? JSON_MODE : TEXT_MODE],

@@ -22,6 +22,7 @@ export type SchemaDiagnosticCode =
   | 'unknown-type'
   | 'recursive-alias'
   | 'map-key'
+  | 'capability-type'
   | 'duplicate-wire-name'
   | 'duplicate-tool-name';
 

@@ -1,14 +1,16 @@
 // The naming environment the schema generators resolve types in: record
 // types and aliases from the file and the files it `use`s, plus a cache of
 // every declaration's parsed annotations.
-import type { AliasDecl, Comment, Decl, TypeDecl, TypeExpr } from '../syntax/ast';
+import type { AliasDecl, Comment, Decl, SumTypeDecl, TypeDecl, TypeExpr } from '../syntax/ast';
 import { annotatedKind, emptyAnnotations, parseAnnotations, relocateAnnotations, type AnnotationsResult, type ParseAnnotationsOptions } from './annotations';
 import { sameDocText } from './declMemo';
 
 export interface SchemaEnv {
   readonly types: ReadonlyMap<string, TypeDecl>;
   readonly aliases: ReadonlyMap<string, AliasDecl>;
-  /** Names (records or aliases) that can reach themselves: these go to `$defs`. */
+  /** Level 26: sum types with payloads (`type shape = circle(n) | point`), generic ones included. */
+  readonly sums: ReadonlyMap<string, SumTypeDecl>;
+  /** Names (records, sums or aliases) that can reach themselves: these go to `$defs`. */
   readonly recursive: ReadonlySet<string>;
   /** The parsed doc-comment annotations of a declaration (cached per node). */
   annotationsOf(decl: Decl): AnnotationsResult;
@@ -28,18 +30,27 @@ export interface SchemaEnv {
  * declaration wins (the verifier reports the clash).
  */
 export function buildSchemaEnv(decls: readonly Decl[], options: ParseAnnotationsOptions = {}): SchemaEnv {
-  const { types, aliases } = namedTypes(decls);
-  return makeEnv(types, aliases, findRecursiveNames(types, aliases), {}, options);
+  const { types, aliases, sums } = namedTypes(decls);
+  return makeEnv(types, aliases, sums, findRecursiveNames(types, aliases, sums), {}, options);
 }
 
-function namedTypes(decls: readonly Decl[]): { types: Map<string, TypeDecl>; aliases: Map<string, AliasDecl> } {
+interface NamedTypes {
+  types: Map<string, TypeDecl>;
+  aliases: Map<string, AliasDecl>;
+  sums: Map<string, SumTypeDecl>;
+}
+
+function namedTypes(decls: readonly Decl[]): NamedTypes {
   const types = new Map<string, TypeDecl>();
   const aliases = new Map<string, AliasDecl>();
+  const sums = new Map<string, SumTypeDecl>();
+  const taken = (name: string) => types.has(name) || aliases.has(name) || sums.has(name);
   for (const d of decls) {
-    if (d.kind === 'TypeDecl' && !types.has(d.name.text) && !aliases.has(d.name.text)) types.set(d.name.text, d);
-    if (d.kind === 'AliasDecl' && !types.has(d.name.text) && !aliases.has(d.name.text)) aliases.set(d.name.text, d);
+    if (d.kind === 'TypeDecl' && !taken(d.name.text)) types.set(d.name.text, d);
+    if (d.kind === 'AliasDecl' && !taken(d.name.text)) aliases.set(d.name.text, d);
+    if (d.kind === 'SumTypeDecl' && !taken(d.name.text)) sums.set(d.name.text, d);
   }
-  return { types, aliases };
+  return { types, aliases, sums };
 }
 
 /**
@@ -52,19 +63,20 @@ export class EnvBuilder {
   private last?: { named: Array<readonly [string, Decl, readonly Comment[]]>; recursive: ReadonlySet<string>; key: object };
 
   build(decls: readonly Decl[]): SchemaEnv {
-    const { types, aliases } = namedTypes(decls);
+    const { types, aliases, sums } = namedTypes(decls);
     const named: Array<readonly [string, Decl, readonly Comment[]]> = [];
     for (const [name, d] of types) named.push([name, d, d.doc ?? NO_DOC]);
     for (const [name, d] of aliases) named.push([name, d, d.doc ?? NO_DOC]);
+    for (const [name, d] of sums) named.push([name, d, d.doc ?? NO_DOC]);
     const last = this.last;
     if (last !== undefined && sameNamed(last.named, named)) {
       this.last = { ...last, named };
-      return makeEnv(types, aliases, last.recursive, last.key, {});
+      return makeEnv(types, aliases, sums, last.recursive, last.key, {});
     }
-    const recursive = findRecursiveNames(types, aliases);
+    const recursive = findRecursiveNames(types, aliases, sums);
     const key = {};
     this.last = { named, recursive, key };
-    return makeEnv(types, aliases, recursive, key, {});
+    return makeEnv(types, aliases, sums, recursive, key, {});
   }
 }
 
@@ -79,6 +91,7 @@ function sameNamed(a: ReadonlyArray<readonly [string, Decl, readonly Comment[]]>
 function makeEnv(
   types: ReadonlyMap<string, TypeDecl>,
   aliases: ReadonlyMap<string, AliasDecl>,
+  sums: ReadonlyMap<string, SumTypeDecl>,
   recursive: ReadonlySet<string>,
   key: object,
   options: ParseAnnotationsOptions,
@@ -87,6 +100,7 @@ function makeEnv(
   return {
     types,
     aliases,
+    sums,
     recursive,
     key,
     annotationsOf(decl: Decl): AnnotationsResult {
@@ -141,7 +155,15 @@ function keptAnnotations(decl: Decl, options: ParseAnnotationsOptions): Annotati
  * same declaration with a doc comment that says the same (sameEnvDeps), the
  * declaration's schemas and their diagnostics are the same.
  */
-export type EnvDeps = ReadonlyArray<readonly [name: string, decl: TypeDecl | AliasDecl | undefined, doc: readonly Comment[]]>;
+export type EnvDeps = ReadonlyArray<readonly [name: string, decl: NamedTypeDecl | undefined, doc: readonly Comment[]]>;
+
+/** A declaration a type name can resolve to. */
+export type NamedTypeDecl = TypeDecl | AliasDecl | SumTypeDecl;
+
+/** What `name` means in `env`: a record, an alias, a sum type, or nothing. */
+export function lookupNamed(env: SchemaEnv, name: string): NamedTypeDecl | undefined {
+  return env.types.get(name) ?? env.aliases.get(name) ?? env.sums.get(name);
+}
 
 function typeExprsOf(decl: Decl): TypeExpr[] {
   switch (decl.kind) {
@@ -152,6 +174,8 @@ function typeExprsOf(decl: Decl): TypeExpr[] {
       return (decl.fields ?? []).map((f) => f.type).filter((t) => t !== undefined);
     case 'AliasDecl':
       return decl.target ? [decl.target] : [];
+    case 'SumTypeDecl':
+      return (decl.variants ?? []).map((v) => v.payload).filter((t) => t !== undefined);
     default:
       return [];
   }
@@ -160,10 +184,10 @@ function typeExprsOf(decl: Decl): TypeExpr[] {
 export function envDepsOf(decl: Decl, env: SchemaEnv): EnvDeps {
   const names = new Set<string>();
   for (const t of typeExprsOf(decl)) namedRefs(t, names);
-  const out: Array<readonly [string, TypeDecl | AliasDecl | undefined, readonly Comment[]]> = [];
+  const out: Array<readonly [string, NamedTypeDecl | undefined, readonly Comment[]]> = [];
   // `names` grows while it is walked: a Set iterates over what is added meanwhile.
   for (const name of names) {
-    const d = env.types.get(name) ?? env.aliases.get(name);
+    const d = lookupNamed(env, name);
     out.push([name, d, d?.doc ?? NO_DOC]);
     if (d !== undefined) for (const t of typeExprsOf(d)) namedRefs(t, names);
   }
@@ -172,7 +196,7 @@ export function envDepsOf(decl: Decl, env: SchemaEnv): EnvDeps {
 
 export function sameEnvDeps(deps: EnvDeps, env: SchemaEnv): boolean {
   for (const [name, decl, doc] of deps) {
-    const now = env.types.get(name) ?? env.aliases.get(name);
+    const now = lookupNamed(env, name);
     if (now !== decl || (now !== undefined && !sameDocText(now.doc ?? NO_DOC, doc))) return false;
   }
   return true;
@@ -212,8 +236,15 @@ function namedRefs(t: TypeExpr, out: Set<string>): void {
  * names that mention themselves. Tarjan's algorithm, iterative (no deep
  * recursion on long chains of types).
  */
-function findRecursiveNames(types: ReadonlyMap<string, TypeDecl>, aliases: ReadonlyMap<string, AliasDecl>): Set<string> {
+function findRecursiveNames(types: ReadonlyMap<string, TypeDecl>, aliases: ReadonlyMap<string, AliasDecl>, sums: ReadonlyMap<string, SumTypeDecl>): Set<string> {
   const edges = new Map<string, string[]>();
+  for (const [name, decl] of sums) {
+    const out = new Set<string>();
+    for (const v of decl.variants) if (v.payload) namedRefs(v.payload, out);
+    // A sum's own type parameters are variables, not names of types.
+    for (const p of decl.typeParams) out.delete(p.name.text);
+    edges.set(name, [...out]);
+  }
   for (const [name, decl] of types) {
     const out = new Set<string>();
     decl.fields.forEach((f) => namedRefs(f.type, out));

@@ -20,8 +20,10 @@ export type { SchemaDiagnosticCode } from './contractDiagnostic';
 export { buildSchemaEnv, EnvBuilder, type SchemaEnv } from './env';
 export { SchemaReuse } from './reuse';
 export { typeSchema, functionInputSchema, INTEGER_KEY_PATTERN, type SchemaResult, type SchemaPurpose } from './typeSchema';
-export { toolDefinition, toolSummary, ILO_OPTIONS_META_KEY, RESULT_PROPERTY, type McpTool, type McpToolAnnotations, type ToolDefinitionResult } from './mcpTool';
+export { toolDefinition, toolSummary, ILO_OPTIONS_META_KEY, CAPABILITY_META_KEY, RESULT_PROPERTY, type McpTool, type McpToolAnnotations, type ToolDefinitionResult } from './mcpTool';
 export { buildManifest, manifestJson, schemaDiagnostics, declDiagnostics, type SchemaDeclResults, type Manifest, type ManifestOptions, type OmittedTool, type ToolExtender } from './manifest';
+export { toolPolicyOf, policyJson, policyFromJson, policySummary, policyTags, hostMatches, validDomainPattern, POLICY_META_KEY, type ToolPolicySpec } from './toolPolicy';
+export { capabilityParams } from './typeSchema';
 export { toStrictSchema, type StrictResult } from './strictSchema';
 export {
   toOpenAITools,

@@ -18,7 +18,8 @@ import type { Diagnostic } from '../diagnostics';
 import type { Annotations } from './annotations';
 import type { SchemaEnv } from './env';
 import { cloneJson, isJsonObject, type JsonObject, type JsonSchema, type JsonValue } from './json';
-import { SchemaConverter, paramsObject, acceptsAnything } from './typeSchema';
+import { SchemaConverter, paramsObject, acceptsAnything, capabilityParams } from './typeSchema';
+import { POLICY_META_KEY, policyJson, policySummary, toolPolicyOf } from './toolPolicy';
 import { isTypeVariable } from '../syntax/names';
 import { typeText } from '../syntax/typeText';
 
@@ -48,6 +49,9 @@ export interface McpTool {
 
 /** `_meta` key under which a tool's ilo call options travel. */
 export const ILO_OPTIONS_META_KEY = 'ilo-lang.dev/options';
+
+/** `_meta` key listing a tool's capability (`w:W`) parameters: the runtime supplies them, callers do not. */
+export const CAPABILITY_META_KEY = 'ilo-lang.dev/capability-params';
 
 /** The property that carries a non-record ok value in `outputSchema`/`structuredContent`. */
 export const RESULT_PROPERTY = 'result';
@@ -90,6 +94,10 @@ export function toolDefinition(decl: ToolDecl, env: SchemaEnv): ToolDefinitionRe
     if (decl.retry) options.retry = decl.retry.value;
     const meta: JsonObject = isJsonObject(extra._meta) ? cloneJson(extra._meta) : {};
     if (Object.keys(options).length > 0) meta[ILO_OPTIONS_META_KEY] = options;
+    const policy = toolPolicyOf(decl);
+    if (policy) meta[POLICY_META_KEY] = policyJson(policy);
+    const capabilities = capabilityParams(decl, env);
+    if (capabilities.length > 0) meta[CAPABILITY_META_KEY] = capabilities.map((p) => p.name.text);
     if (Object.keys(meta).length > 0 || isJsonObject(extra._meta)) tool._meta = meta;
 
     return {
@@ -165,5 +173,10 @@ export function toolSummary(decl: ToolDecl, tool: McpTool): string {
   if (decl.timeout) opts.push(`timeout ${decl.timeout.value} s`);
   if (decl.retry) opts.push(`retry ${decl.retry.value}`);
   if (opts.length > 0) parts.push(opts.join(', '));
+  const policy = toolPolicyOf(decl);
+  if (policy) parts.push(`policy: ${policySummary(policy)}`);
+  const listed = tool._meta?.[CAPABILITY_META_KEY];
+  const capabilities = Array.isArray(listed) ? listed.filter((n) => typeof n === 'string').map((n) => `\`${n}\``) : [];
+  if (capabilities.length > 0) parts.push(`capability ${capabilities.join(', ')} (W) supplied by the runtime, not part of the input`);
   return parts.join(' · ');
 }

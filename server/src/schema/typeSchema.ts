@@ -4,7 +4,10 @@
 //   with additionalProperties (integer-shaped keys for n) · S a b string enum ·
 //   O T T-or-null (and not required as a parameter or field) · records inline
 //   objects with additionalProperties:false · aliases resolved · type
-//   variables {} · R ok err {"ok":…} | {"err":…} (ilo's value↔JSON mapping).
+//   variables {} · R ok err {"ok":…} | {"err":…} (ilo's value↔JSON mapping) ·
+//   level-26 sum types `type s = a(n) | b` the same way, one tagged object per
+//   variant: {"a": 1} | {"b": null}; a generic sum's type parameters are {} ·
+//   `W` capability parameters are not part of the input (capabilityParams).
 // Named types on a cycle (recursive records/aliases) go to `$defs` of the
 // root schema and are referenced with `$ref`; everything else is inlined.
 //
@@ -13,12 +16,13 @@
 // being converted (a record used by a tool) are reported on the place in the
 // current declaration that led there.
 
-import type { AliasDecl, Decl, FunctionDecl, Param, Span, ToolDecl, TypeDecl, TypeExpr } from '../syntax/ast';
+import type { AliasDecl, Decl, FunctionDecl, Param, Span, SumTypeDecl, ToolDecl, TypeDecl, TypeExpr } from '../syntax/ast';
 import type { Diagnostic, Severity } from '../diagnostics';
 import { isTypeVariable } from '../syntax/names';
 import type { Annotations, SchemaPatch } from './annotations';
 import { contractDiagnostic, type SchemaDiagnosticCode } from './contractDiagnostic';
-import type { SchemaEnv } from './env';
+import { lookupNamed, type SchemaEnv } from './env';
+import { requiredConditions, withConditions } from './requires';
 import { cloneJson, isJsonObject, schemaTypes, type JsonObject, type JsonSchema, type JsonValue } from './json';
 import { typeText } from '../syntax/typeText';
 
@@ -189,6 +193,11 @@ export class SchemaConverter {
       if (this.env.recursive.has(name) || this.nodes > INLINE_BUDGET) return this.ref(name, site);
       return this.recordSchema(record, { ...site, local: false });
     }
+    const sum = this.env.sums.get(name);
+    if (sum) {
+      if (this.env.recursive.has(name) || this.nodes > INLINE_BUDGET) return this.ref(name, site);
+      return this.sumSchema(sum, { ...site, local: false });
+    }
     const alias = this.env.aliases.get(name);
     if (alias) {
       if (isDegenerateAliasCycle(name, this.env)) {
@@ -199,6 +208,18 @@ export class SchemaConverter {
       return this.aliasSchema(alias, { ...site, local: false });
     }
     if (isTypeVariable(name)) return {};
+    if (name === CAPABILITY_TYPE) {
+      this.report(
+        'capability-type',
+        this.purpose === 'tool' ? 'error' : 'information',
+        site,
+        node,
+        'the capability type `W` has no JSON form: a World token is the runtime\'s, never sent or received as data',
+        true,
+        'take the World as a parameter of its own (`w:W`): such parameters are left out of a tool\'s input',
+      );
+      return {};
+    }
     this.report('unknown-type', 'warning', site, node, `unknown type \`${name}\`: no \`type\` or \`alias\` declares it here or in the files this one uses`, true);
     return {};
   }
@@ -208,8 +229,9 @@ export class SchemaConverter {
       this.defs.set(name, null); // placeholder: recursion stops here
       const record = this.env.types.get(name);
       const alias = this.env.aliases.get(name);
+      const sum = this.env.sums.get(name);
       const inner = { ...site, local: false, path: `${site.path}→${name}` };
-      const built = record ? this.recordSchema(record, inner) : alias ? this.aliasSchema(alias, inner) : {};
+      const built = record ? this.recordSchema(record, inner) : alias ? this.aliasSchema(alias, inner) : sum ? this.sumSchema(sum, inner) : {};
       this.defs.set(name, built);
     }
     return { $ref: DEFS_PREFIX + name };
@@ -235,6 +257,27 @@ export class SchemaConverter {
     return this.rootPatch(described, annotations, site.local);
   }
 
+  /**
+   * A level-26 sum type: one tagged object per variant, as ilo writes `R`
+   * (`{"ok": v}`): the variant's name is the only key, its payload the value,
+   * `null` for a variant without payload. A generic sum's type parameters
+   * (any letter, `n`/`t`/`b` included) stand for any value.
+   */
+  sumSchema(decl: SumTypeDecl, site: Site): JsonSchema {
+    const params = new Set(decl.typeParams.map((p) => p.name.text));
+    const branches: JsonSchema[] = decl.variants.map((v) => {
+      const payload = v.payload;
+      let value: JsonSchema;
+      if (payload === undefined) value = { type: 'null' };
+      else if ((payload.kind === 'NamedType' || payload.kind === 'PrimType') && params.has(payload.kind === 'NamedType' ? payload.name : payload.name)) value = {};
+      else value = this.convert(payload, { ...site, path: `${site.path}.${v.name.text}` });
+      return wrapper(v.name.text, value);
+    });
+    const { annotations } = this.env.annotationsOf(decl);
+    const out: JsonSchema = { oneOf: branches };
+    return annotations.description ? withDescription(out, annotations.description) : out;
+  }
+
   /** The declaration's own `@schema {...}` (no name) on the object it produces; problems reported where it is written. */
   rootPatch(base: JsonSchema, annotations: Annotations, local: boolean): JsonSchema {
     const patch = annotations.schemas.get('');
@@ -249,7 +292,7 @@ export class SchemaConverter {
    * fields), in declaration order, with wire names, descriptions and
    * `@schema` patches applied. `O T` members are not required.
    */
-  objectOf(members: readonly Param[], annotations: Annotations, siteOf: (p: Param) => Site, local: boolean): JsonSchema {
+  objectOf(members: readonly Param[], annotations: Annotations, siteOf: (p: Param) => Site, local: boolean, extra?: (m: Param, s: JsonSchema) => JsonSchema): JsonSchema {
     const properties: JsonObject = {};
     const required: string[] = [];
     for (const m of members) {
@@ -259,6 +302,7 @@ export class SchemaConverter {
       let s = this.convert(m.type, site);
       const patch = annotations.schemas.get(m.name.text);
       if (patch) s = this.patch(s, patch, m.type, { ...site, local });
+      if (extra) s = extra(m, s);
       if (note?.description) s = withDescription(s, note.description);
       if (Object.hasOwn(properties, wire)) {
         if (local) this.diagnostics.push(duplicateWireName(m, wire));
@@ -301,7 +345,7 @@ function primSchema(name: 'n' | 't' | 'b' | '_'): JsonSchema {
 }
 
 /** `{"ok": v}` / `{"err": v}`: exactly one key, as ilo reads and writes results. */
-function wrapper(key: 'ok' | 'err', inner: JsonSchema): JsonSchema {
+function wrapper(key: string, inner: JsonSchema): JsonSchema {
   return { type: 'object', properties: { [key]: inner }, required: [key], additionalProperties: false };
 }
 
@@ -433,9 +477,10 @@ function isDegenerateAliasCycle(name: string, env: SchemaEnv): boolean {
  * The JSON Schema of a `type` declaration, an `alias`, or any type
  * expression (for hover). Never throws; problems come back as diagnostics.
  */
-export function typeSchema(target: TypeDecl | AliasDecl | TypeExpr, env: SchemaEnv, purpose: SchemaPurpose = 'type'): SchemaResult {
+export function typeSchema(target: TypeDecl | AliasDecl | SumTypeDecl | TypeExpr, env: SchemaEnv, purpose: SchemaPurpose = 'type'): SchemaResult {
   const conv = new SchemaConverter(env, purpose);
   try {
+    if (target.kind === 'SumTypeDecl') return withAnnotationDiagnostics(conv.finish(conv.sumSchema(target, conv.localSite(target.name, target.name.text))), env, target);
     if (target.kind === 'TypeDecl' || target.kind === 'AliasDecl') {
       const body =
         target.kind === 'TypeDecl'
@@ -494,12 +539,40 @@ export function functionAnnotationDiagnostics(fn: FunctionDecl, env: SchemaEnv):
 }
 
 /** Type problems: reported where the type is written, not again for every schema that reaches it. */
-export const TYPE_PROBLEMS: ReadonlySet<string> = new Set(['unknown-type', 'function-type', 'recursive-alias', 'map-key']);
+export const TYPE_PROBLEMS: ReadonlySet<string> = new Set(['unknown-type', 'function-type', 'recursive-alias', 'map-key', 'capability-type']);
+
+/** The type `W`: a capability (World) token. */
+export const CAPABILITY_TYPE = 'W';
+
+/**
+ * The parameters of a function or tool that take a capability token (`w:W`,
+ * also through an alias): the runtime supplies them, so they are not part of
+ * the input a caller sends.
+ */
+export function capabilityParams(decl: FunctionDecl | ToolDecl, env: SchemaEnv): Param[] {
+  return decl.params.filter((p) => isCapabilityType(p.type, env));
+}
+
+function isCapabilityType(t: TypeExpr, env: SchemaEnv): boolean {
+  const seen = new Set<string>();
+  let cur = t;
+  while (cur.kind === 'NamedType') {
+    if (cur.name === CAPABILITY_TYPE && lookupNamed(env, cur.name) === undefined) return true;
+    const alias = env.aliases.get(cur.name);
+    if (!alias || seen.has(cur.name)) return false;
+    seen.add(cur.name);
+    cur = alias.target;
+  }
+  return false;
+}
 
 /** Shared by functionInputSchema and the MCP tool builder. */
 export function paramsObject(conv: SchemaConverter, decl: FunctionDecl | ToolDecl): JsonSchema {
   const { annotations } = conv.env.annotationsOf(decl);
-  return conv.rootPatch(conv.objectOf(decl.params, annotations, (p) => conv.localSite(p.type, p.name.text), true), annotations, true);
+  const sent = decl.params.filter((p) => !isCapabilityType(p.type, conv.env));
+  const conditions = decl.kind === 'FunctionDecl' ? requiredConditions(decl) : undefined;
+  const extra = conditions && conditions.size > 0 ? (m: Param, s: JsonSchema) => withConditions(s, conditions.get(m.name.text)) : undefined;
+  return conv.rootPatch(conv.objectOf(sent, annotations, (p) => conv.localSite(p.type, p.name.text), true, extra), annotations, true);
 }
 
 /** Problems in the declaration's own doc comment come first. */

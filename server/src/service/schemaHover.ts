@@ -3,7 +3,7 @@
 // would have as a tool. The definition shown is the one export writes.
 
 import type { Decl } from '../syntax/ast';
-import { buildSchemaEnv, functionInputSchema, toolDefinition, toolSummary, typeSchema } from '../schema';
+import { buildSchemaEnv, capabilityParams, functionInputSchema, toolDefinition, toolSummary, typeSchema } from '../schema';
 import { behaviorHoverSections, contractExtender, flowHoverSections } from '../contracts';
 import type { LocatedDecl } from '../query/symbols';
 
@@ -26,9 +26,14 @@ export function schemaHoverSections(decl: Decl, visible: readonly LocatedDecl[])
     }
     case 'TypeDecl':
     case 'AliasDecl':
+    case 'SumTypeDecl':
       return ['JSON Schema:', json(typeSchema(decl, env).schema)];
-    case 'FunctionDecl':
-      return [...flowHoverSections(decl, visible, env), 'Input schema as a tool:', json(functionInputSchema(decl, env).schema)];
+    case 'FunctionDecl': {
+      const parts = [...flowHoverSections(decl, visible, env), 'Input schema as a tool:', json(functionInputSchema(decl, env).schema)];
+      const caps = capabilityParams(decl, env).map((p) => `\`${p.name.text}\``);
+      if (caps.length > 0) parts.push(`${caps.join(', ')}: capability (\`W\`), supplied by the runtime and not part of the input.`);
+      return parts;
+    }
     default:
       return [];
   }

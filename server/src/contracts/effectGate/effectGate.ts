@@ -11,6 +11,7 @@
 import type { Diagnostic } from '../../diagnostics';
 import type { Decl, FunctionDecl, Span } from '../../syntax/ast';
 import { canonicalBuiltinName } from '../../syntax/builtins';
+import type { BuiltinTable } from '../../syntax/builtinKit';
 import { forEachNode } from '../../syntax/walk';
 import { localBindings } from '../../query/symbols';
 import type { SchemaEnv } from '../../schema/env';
@@ -18,12 +19,47 @@ import { DeclMemo } from '../../schema/declMemo';
 import { mutabilityVerdict, type ContractTool } from '../behavior';
 import { gateDiagnostic } from './gateMessage';
 
-/** Builtins that change the world outside the program. */
+/** Builtins that change the world outside the program (level 0.11 names). */
 const WRITING_BUILTINS: Readonly<Record<string, string>> = {
   wr: 'writes a file',
   wrl: 'writes a file',
   post: 'sends an HTTP POST',
 };
+
+/** The same at level 26, by the level's canonical names (its table resolves aliases such as `post` → `pst`). */
+const WRITING_BUILTINS_26: Readonly<Record<string, string>> = {
+  wr: 'writes a file',
+  wrl: 'writes a file',
+  wra: 'appends to a file',
+  wro: 'writes a file',
+  pst: 'sends an HTTP POST',
+  pstx: 'sends an HTTP POST',
+  'pst-to': 'sends an HTTP POST',
+  'pst-stream': 'sends an HTTP POST',
+  'pst-stream-h': 'sends an HTTP POST',
+  put: 'sends an HTTP PUT',
+  pat: 'sends an HTTP PATCH',
+  del: 'sends an HTTP DELETE',
+  run: 'runs a command',
+  run2: 'runs a command',
+  'run-full-env': 'runs a command',
+  'run2-full-env': 'runs a command',
+};
+
+/**
+ * How a builtin name resolves at the file's level: the level's table when
+ * the caller gives one (level 26), else the 0.11 names.
+ */
+export function writingBuiltin(name: string, builtins: BuiltinTable | undefined): { name: string; what: string } | undefined | null {
+  if (builtins === undefined) {
+    const b = canonicalBuiltinName(name);
+    if (!b) return null;
+    return Object.hasOwn(WRITING_BUILTINS, b) ? { name: b, what: WRITING_BUILTINS[b] } : undefined;
+  }
+  const b = builtins.canonical(name);
+  if (b === undefined) return null;
+  return Object.hasOwn(WRITING_BUILTINS_26, b) ? { name: b, what: WRITING_BUILTINS_26[b] } : undefined;
+}
 
 export interface CallSite {
   callee: string;
@@ -63,7 +99,7 @@ function shadowed(fn: FunctionDecl): Set<string> {
 const callSitesOf = new WeakMap<FunctionDecl, CallSite[]>();
 
 /** Every call (and every reference that may pass a function by name) in a function body. */
-function callSites(fn: FunctionDecl): CallSite[] {
+export function callSites(fn: FunctionDecl): CallSite[] {
   const known = callSitesOf.get(fn);
   if (known) return known;
   const local = shadowed(fn);
@@ -96,6 +132,8 @@ export interface EffectGateInput {
   tools: readonly ContractTool[];
   /** The file's text: lets the `@behavior` quick fixes keep indentation. */
   text?: string;
+  /** The builtins of the file's level when it is not 0.11 (names resolve through it). */
+  builtins?: BuiltinTable;
   /**
    * When the caller knows them: the functions declared PURE among the first
    * `count` entries of `visible` (the file's own declarations), in order;
@@ -160,14 +198,15 @@ function gate(input: EffectGateInput, reuse: GateReuse | undefined): Diagnostic[
 
   // Resolution follows the verifier: a builtin name (short or long form) always means the builtin.
   const sinkOf = (name: string): Sink | undefined => {
-    const builtin = canonicalBuiltinName(name);
-    if (builtin) return Object.hasOwn(WRITING_BUILTINS, builtin) ? { kind: 'builtin', name: builtin, what: WRITING_BUILTINS[builtin] } : undefined;
+    const builtin = writingBuiltin(name, input.builtins);
+    if (builtin !== null) return builtin ? { kind: 'builtin', name: builtin.name, what: builtin.what } : undefined;
     const tool = tools.get(name);
     if (!tool) return undefined;
     const verdict = mutabilityVerdict(tool.behavior);
     return verdict === 'read-only' ? undefined : { kind: 'tool', tool, verdict };
   };
-  const calleeOf = (name: string): FnInfo | undefined => (canonicalBuiltinName(name) ? undefined : fns.get(name));
+  const isBuiltin = (name: string): boolean => (input.builtins ? input.builtins.canonical(name) !== undefined : canonicalBuiltinName(name) !== undefined);
+  const calleeOf = (name: string): FnInfo | undefined => (isBuiltin(name) ? undefined : fns.get(name));
   const unchanged = (deps: readonly Dep[]): boolean => {
     for (const [name, sink, fn, file] of deps) {
       const now = calleeOf(name);

@@ -4,3 +4,4 @@
 // calls; the diagnostic shows the shortest chain to each such tool.
 
 export { effectGateDiagnostics, GateReuse, type EffectGateInput } from './effectGate';
+export { pureByOmissionDiagnostics, type PureByOmissionInput } from './pureByOmission';

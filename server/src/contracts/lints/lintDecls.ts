@@ -4,6 +4,7 @@
 // diagnostics placed on the part of the source that says it; and tools named
 // like a builtin, which a call never reaches (shadowedByBuiltin.ts).
 
+import { capabilityParams } from '../../schema/typeSchema';
 import type { Decl, Span, ToolDecl } from '../../syntax/ast';
 import type { Diagnostic, RelatedInfo } from '../../diagnostics';
 import { buildSchemaEnv, type SchemaEnv } from '../../schema/env';
@@ -75,6 +76,7 @@ export function lintToolDecls(decls: readonly Decl[], options: LintDeclsOptions 
 /** What a tool declaration shows a model: wire names and annotation texts. */
 export function lintViewOfDecl(decl: ToolDecl, env: SchemaEnv): LintTool {
   const { annotations } = env.annotationsOf(decl);
+  const capabilities = new Set(capabilityParams(decl, env));
   return {
     name: annotations.wire ?? decl.name.text,
     title: annotations.title,
@@ -82,7 +84,9 @@ export function lintViewOfDecl(decl: ToolDecl, env: SchemaEnv): LintTool {
     description: decl.description.value,
     params: decl.params.map((p) => {
       const note = annotations.properties.get(p.name.text);
-      return { name: note?.wire ?? p.name.text, description: note?.description };
+      const view: LintTool['params'][number] = { name: note?.wire ?? p.name.text, description: note?.description };
+      if (capabilities.has(p)) view.capability = true;
+      return view;
     }),
   };
 }

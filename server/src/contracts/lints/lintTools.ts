@@ -82,6 +82,8 @@ export interface LintParam {
   /** The name the model sees (the wire name). */
   name: string;
   description?: string;
+  /** An ilo 26 capability (`w:W`): supplied by the runtime, never shown to a model as an input. */
+  capability?: boolean;
 }
 
 /** The neutral view of a tool that the rules read. */
@@ -239,7 +241,7 @@ function lintOne(tool: LintTool, i: number, options: LintOptions, add: Add): voi
     if (isSecretParameterName(p.name)) {
       add({ code: 'requests-secret', tool: i, target: { kind: 'param-name', param: pi }, message: `parameter \`${shortName(p.name)}\` asks the model to pass a secret` });
     }
-    if ([...p.name].length === 1) {
+    if ([...p.name].length === 1 && !p.capability) {
       add({ code: 'one-letter-param', tool: i, target: { kind: 'param-name', param: pi }, message: `parameter \`${p.name}\` has a one-letter name` });
     }
   });

@@ -11,6 +11,8 @@ import type { ToolDecl } from '../../syntax/ast';
 import { parseIlo } from '../../syntax/parse';
 import { buildSchemaEnv } from '../../schema/env';
 import type { BehaviorTriple } from '../behavior';
+import { LEVEL_26 } from '../../level';
+import { toolPolicyOf, type ToolPolicySpec } from '../../schema/toolPolicy';
 import type { LockFile } from './lock';
 
 export interface PinnedDeclaration {
@@ -23,6 +25,8 @@ export interface PinnedDeclaration {
   behavior?: Partial<BehaviorTriple>;
   /** What `@hints` declares. */
   readOnlyHint?: boolean;
+  /** Level 26: the tool's `policy{…}` (the gate enforces it). */
+  policy?: ToolPolicySpec;
 }
 
 export interface PinnedDeclarationProblem {
@@ -61,7 +65,7 @@ export function findPinnedDeclarations(lock: LockFile, lockDir: string, readText
     let tools: ToolDecl[];
     let env: ReturnType<typeof buildSchemaEnv>;
     try {
-      const decls = parseIlo(text).program.decls;
+      const decls = readDecls(text);
       tools = decls.filter((d): d is ToolDecl => d.kind === 'ToolDecl');
       env = buildSchemaEnv(decls);
     } catch {
@@ -85,8 +89,24 @@ export function findPinnedDeclarations(lock: LockFile, lockDir: string, readText
       const found: PinnedDeclaration = { server, wire, file, decl };
       if (ann.behavior) found.behavior = { mutability: ann.behavior.mutability, action: ann.behavior.action, domain: ann.behavior.domain };
       if (typeof ann.hints?.readOnlyHint === 'boolean') found.readOnlyHint = ann.hints.readOnlyHint;
+      const policy = toolPolicyOf(decl);
+      if (policy) found.policy = policy;
       out.found.set(pinKey(server, wire), found);
     }
   }
   return out;
+}
+
+/**
+ * The file's declarations: read as before (its pragma's level, else 0.11);
+ * a file without a pragma that does not parse at 0.11 but parses with fewer
+ * errors at level 26 (a `policy{…}` block, `(p:t)` parameters) is read at 26.
+ */
+function readDecls(text: string) {
+  const first = parseIlo(text);
+  const errors = (ds: ReadonlyArray<{ severity: string }>) => ds.filter((d) => d.severity === 'error').length;
+  const firstErrors = errors(first.diagnostics);
+  if (firstErrors === 0 || first.program.pragma !== undefined) return first.program.decls;
+  const at26 = parseIlo(text, { level: LEVEL_26 });
+  return errors(at26.diagnostics) < firstErrors ? at26.program.decls : first.program.decls;
 }
