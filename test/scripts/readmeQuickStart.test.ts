@@ -16,7 +16,7 @@ const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
 const REPO = 'https://github.com/ilo-tooling/ilo-tooling';
 
 /** Docs other branches of the team add (linked from README already); absent until they land. */
-const ADDED_ELSEWHERE = new Set(['docs/language-levels.md', 'docs/conformance-26.md', 'docs/differential.md', 'docs/flows.md', 'docs/mcp-server.md']);
+const ADDED_ELSEWHERE = new Set<string>();
 
 /** The commands of the first ```sh block under `## Quick start`, comments dropped. */
 function quickStartCommands(): string[] {

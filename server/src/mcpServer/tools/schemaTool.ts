@@ -5,7 +5,7 @@
 // "Export tools…" command and `ilo-ls export` build them.
 
 import type { Decl, FunctionDecl, ToolDecl } from '../../syntax/ast';
-import { behaviorExtender } from '../../contracts';
+import { contractExtender } from '../../contracts';
 import { a2aSkill } from '../../interop/a2aCard';
 import { anthropicToolFromMcp, buildManifest, buildSchemaEnv, functionInputSchema, openAIToolFromMcp, toolDefinition, typeSchema, type McpTool, type SchemaEnv } from '../../schema';
 import { exportDecls } from '../../service/exports';
@@ -75,7 +75,7 @@ function oneDecl(decl: Decl, env: SchemaEnv, target: ExportTarget): Def {
     case 'ToolDecl': {
       const { tool, problems } = toolDefinition(decl, env);
       if (problems.length > 0) throw new ToolFailure(`tool '${name}' has no faithful definition: ${problems.join('; ')}`);
-      const r = inTarget(behaviorExtender()(tool, decl, env), target);
+      const r = inTarget(contractExtender()(tool, decl, env), target);
       if (!r.def) throw new ToolFailure(r.error ?? `tool '${name}' cannot be given as ${target}`);
       return { name, kind: 'tool', def: r.def };
     }
@@ -109,7 +109,7 @@ export async function runSchema(args: Args, ctx: ToolContext): Promise<ToolAnswe
     }
     defs = [oneDecl(decl, env, target)];
   } else {
-    const m = buildManifest(decls, { env, extend: behaviorExtender() });
+    const m = buildManifest(decls, { env, extend: contractExtender() });
     defs = [];
     const omitted = m.omitted.map((o) => ({ name: o.name, reason: o.reason }));
     for (const tool of m.tools) {
