@@ -24,17 +24,21 @@
 //   --seed=N       first seed (default 1); --seeds=K runs K seeds, N..N+K-1, sharing the edits
 //   --max-batch=N  edits per analysis, 1..N at random (default 6)
 //   --out=DIR      where mismatches are written (default fuzz-out)
+//   --corpus=ilo26 edit the ilo 26 upstream programs at level 26 instead
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Diagnostic as LspDiagnostic, Range, TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { EditorDocument } from '../server/src/lsp/editorDocument';
 import { LanguageService } from '../server/src/service/languageService';
+import { LEVEL_011, LEVEL_26, type LanguageLevel } from '../server/src/level';
 import { mulberry32 } from '../test/helpers/random';
 import { launchedAs, repoRoot } from './entry';
 
 export interface EditFuzzOptions {
   programs: readonly string[];
+  /** Level of the document when it has no pragma (default 0.11). */
+  level?: LanguageLevel;
   edits: number;
   seed: number;
   maxBatch?: number;
@@ -160,7 +164,12 @@ export function runEditFuzz(o: EditFuzzOptions): EditFuzzResult {
   const maxBatch = Math.max(1, o.maxBatch ?? 6);
   const uri = 'file:///tmp/ilo-fuzz-edits/doc.ilo';
   const r: EditFuzzResult = { edits: 0, batches: 0, mismatches: 0, exceptions: [], internalErrors: 0, unicodeEdits: 0, withLexical: 0, withParse: 0, withVerifier: 0, ms: 0 };
-  let service = new LanguageService();
+  const newService = (): LanguageService => {
+    const svc = new LanguageService();
+    if (o.level !== undefined && o.level !== LEVEL_011) svc.configure({ level: o.level });
+    return svc;
+  };
+  let service = newService();
   let version = 1;
   let doc = new EditorDocument(uri, 'ilo', version, startDocument(rnd, o.programs));
   const published = (svc: LanguageService, text: string, v: number): LspDiagnostic[] => svc.setDocument(uri, text, v).find((p) => p.uri === uri)?.diagnostics ?? [];
@@ -196,10 +205,10 @@ export function runEditFuzz(o: EditFuzzOptions): EditFuzzResult {
     let fresh: LspDiagnostic[];
     try {
       incremental = published(service, text, version);
-      fresh = published(new LanguageService(), text, 1);
+      fresh = published(newService(), text, 1);
     } catch (err) {
       r.exceptions.push(`seed ${o.seed}, edit ${r.edits}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-      service = new LanguageService();
+      service = newService();
       published(service, text, version);
       history = [text];
       continue;
@@ -213,7 +222,7 @@ export function runEditFuzz(o: EditFuzzOptions): EditFuzzResult {
       r.mismatches++;
       o.onMismatch?.({ seed: o.seed, edit: r.edits, before, text, changes, incremental, fresh, history });
       // Go on from a clean state, so one fault is not counted again and again.
-      service = new LanguageService();
+      service = newService();
       published(service, text, version);
       history = [text];
     }
@@ -253,16 +262,19 @@ function main(): number {
   const maxBatch = Math.max(1, num('max-batch', 6));
   const outArg = argv.find((x) => x.startsWith('--out='));
   const out = path.resolve(repoRoot(), outArg ? outArg.slice(6) : 'fuzz-out');
-  const examples = path.join(repoRoot(), '..', 'shared', 'corpus', 'examples');
+  // --corpus=ilo26: the newer upstream programs (../shared/corpus/ilo26/examples), read at level 26.
+  const ilo26 = argv.includes('--corpus=ilo26');
+  const level = ilo26 ? LEVEL_26 : LEVEL_011;
+  const examples = ilo26 ? path.join(repoRoot(), '..', 'shared', 'corpus', 'ilo26', 'examples') : path.join(repoRoot(), '..', 'shared', 'corpus', 'examples');
   let programs = BUILT_IN_PROGRAMS;
-  let source = 'built-in programs (../shared/corpus/examples not found)';
+  let source = `built-in programs (${path.relative(repoRoot(), examples)} not found)`;
   if (fs.existsSync(examples)) {
     programs = fs
       .readdirSync(examples)
-      .filter((f) => f.endsWith('.ilo'))
+      .filter((f) => f.endsWith('.ilo') || f.endsWith('.@'))
       .sort()
       .map((f) => fs.readFileSync(path.join(examples, f), 'utf8'));
-    source = `${programs.length} corpus examples`;
+    source = `${programs.length} ${ilo26 ? 'ilo 26 corpus examples, level 26' : 'corpus examples'}`;
   }
   console.log(`fuzz:edits: ${edits} edits over ${seeds} seed(s) from ${seed}, batches of 1-${maxBatch}, programs: ${source}`);
   fs.rmSync(out, { recursive: true, force: true });
@@ -272,6 +284,7 @@ function main(): number {
   for (let s = 0; s < seeds; s++) {
     const r = runEditFuzz({
       programs,
+      level,
       edits: Math.min(per, edits - total.edits),
       seed: seed + s,
       maxBatch,

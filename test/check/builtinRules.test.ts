@@ -5,8 +5,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { BUILTINS } from '../../server/src/syntax/builtins';
-import { checkBuiltinArgs } from '../../server/src/check/builtins';
-import { UNKNOWN } from '../../server/src/check/types';
+import { builtinChecks, checkBuiltinArgs } from '../../server/src/check/builtins';
+import { LEVEL_011 as VERIFIER_011, LEVEL_26 as VERIFIER_26 } from '../../server/src/check/level';
+import { UNKNOWN, listOf } from '../../server/src/check/types';
 import { clean, codes, single, underlined } from './helpers';
 
 describe('builtin rules from the table', () => {
@@ -76,4 +77,26 @@ describe('builtin rules from the table', () => {
     clean('dbl x:n>n;*x 2\nf x:n>n;ct dbl x');
     assert.match(single('f x:n>n;ct 5 x', 'ILO-T013').message, /^'ct' first argument must be a function/);
   });
+});
+
+describe('every builtin of every level has checks for every arity it accepts', () => {
+  // A rule that cannot be derived used to throw when the first call was checked, and the
+  // whole function body lost its diagnostics (fuzz:edits at level 26: `run cmd args`).
+  for (const [id, level] of [['0.11', VERIFIER_011], ['26', VERIFIER_26]] as const) {
+    it(`level ${id}`, () => {
+      const checks = builtinChecks(level.builtins.table);
+      const failures: string[] = [];
+      for (const b of level.builtins.table.builtins) {
+        for (const argc of b.arities) {
+          try {
+            checks.checkArgs(b.name, new Array(argc).fill(UNKNOWN));
+            checks.checkArgs(b.name, new Array(argc).fill(listOf(UNKNOWN)));
+          } catch (e) {
+            failures.push(`${b.name}/${argc}: ${(e as Error).message}`);
+          }
+        }
+      }
+      assert.deepEqual(failures, []);
+    });
+  }
 });

@@ -288,3 +288,15 @@ describe('level 0.11 stays as it was', () => {
     assert.equal(parseIlo('sq x:n>n;*x x').program.level, '0.11');
   });
 });
+
+test('level 26: a name and `:` after a function with known parameters that is not a label (`add x:n>n`) does not crash the parser', () => {
+  // Found by `npm run fuzz:edits -- --corpus=ilo26`: the labelled-call path was taken
+  // for `x:n>` (a parameter list's shape), found no label, and failed on an empty list.
+  for (const text of ['add a:n b:n>n;+a b\ng>n;add x:n>n', 'g>n;m"";mvals m\n:l>m"" "" ""']) {
+    const r = parseIlo(text, { level: LEVEL_26 });
+    assert.deepEqual(r.diagnostics.filter((d) => d.code === 'internal-error'), [], text);
+  }
+  // A real label still resolves.
+  const ok = parseIlo('add a:n b:n>n;+a b\ng>n;add b:2 a:1', { level: LEVEL_26 });
+  assert.deepEqual(ok.diagnostics, []);
+});

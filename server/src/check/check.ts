@@ -102,6 +102,8 @@ export class IncrementalChecker {
   private dependents = new Map<string, Set<FunctionDecl>>();
   /** Function declarations whose result holds a "did you mean" over the function names. */
   private querying = new Set<FunctionDecl>();
+  /** Function declarations whose last check failed part-way (its dependencies are unknown): checked again every run. */
+  private failing = new Set<FunctionDecl>();
   private readonly envs = new IncrementalEnv();
   private prevEnv: CheckEnv | undefined;
   private prevBroken: boolean | undefined;
@@ -136,6 +138,7 @@ export class IncrementalChecker {
       this.listed = undefined;
       this.dependents.clear();
       this.querying.clear();
+      this.failing.clear();
       this.envs.reset();
     }
     return out.sort((a, b) => a.start - b.start || a.end - b.end);
@@ -250,6 +253,7 @@ export class IncrementalChecker {
       }
       for (const n of changed) for (const d of this.dependents.get(n) ?? []) candidates.add(d);
       if (nameDelta !== undefined && nameDelta.length > 0) for (const d of this.querying) candidates.add(d);
+      for (const d of this.failing) candidates.add(d);
       for (const d of candidates) {
         const before = this.byNode.get(d)?.cached;
         const placed = resultFor(d);
@@ -269,6 +273,7 @@ export class IncrementalChecker {
       const listed = new Map<FunctionDecl, Placed>();
       this.dependents = new Map();
       this.querying = new Set();
+      this.failing = new Set();
       let count = 0;
       for (const d of program.decls) {
         if (d.kind !== 'FunctionDecl') continue;
@@ -324,11 +329,14 @@ export class IncrementalChecker {
       set.add(d);
     }
     if (c.queries.length > 0) this.querying.add(d);
+    if (c.failed) this.failing.add(d);
+    else this.failing.delete(d);
   }
 
   private unindex(d: FunctionDecl, c: CachedDecl): void {
     for (const n of c.deps.keys()) this.dependents.get(n)?.delete(d);
     this.querying.delete(d);
+    this.failing.delete(d);
   }
 }
 

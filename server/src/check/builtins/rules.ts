@@ -95,6 +95,7 @@ const TYPE_WORDS: Readonly<Record<string, string>> = {
   n: 'a number (n)',
   t: 'text (t)',
   'L n': 'a vector (L n)',
+  'L t': 'a list of text (L t)',
   'L (L n)': 'a matrix (L L n)',
 };
 
@@ -133,8 +134,9 @@ function argumentCheck(name: string, forms: readonly Form[], given: ArgCheck, i:
   }
   const typeText = first.sig.params[i].type;
   const choices = test === 'oneOf' ? [...new Set(forms.map((f) => f.sig.params[i].type))] : [];
-  const what = given.what ?? EXPECTED[test] ?? TYPE_WORDS[typeText] ?? (test === 'oneOf' ? choices.map((c) => TYPE_WORDS[c] ?? c).join(' or ') : undefined);
-  if (what === undefined) throw new Error(`${name}: say what parameter ${i + 1} (${typeText}) must be`);
+  const wordsFor = given.what ?? EXPECTED[test] ?? TYPE_WORDS[typeText] ?? (test === 'oneOf' ? choices.map((c) => TYPE_WORDS[c] ?? c).join(' or ') : undefined);
+  // A type the word table does not name is written as ilo writes it (`L t`), rather than failing the whole body.
+  const what = wordsFor ?? `of type ${typeText}`;
   const prefix = `'${name}' ${given.says ?? `${label} must be`} ${what}, got `;
   let hint = given.hint;
   if (test === 'function' || test === 'fallible') {

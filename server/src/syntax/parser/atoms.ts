@@ -239,6 +239,7 @@ export abstract class AtomParser extends TypeParser {
    * first slot nobody filled are dropped (the verifier reports the count).
    */
   protected resolveLabels(call: A.CallExpr, labelled: ReadonlyArray<{ label: A.Name; value: A.Expr }>): void {
+    if (labelled.length === 0) return;
     const name = call.callee.text;
     const at = labelled[0].label;
     const names = this.labelNames(name);

@@ -52,7 +52,7 @@ export abstract class CallParser extends AtomParser {
     }
     if (this.peekKind() === 'ident' && this.kindAt(this.pos + 1) === ':') {
       // Level 26: a function's parameter names make `f a:1 b:2` a labelled call, not a record.
-      if (this.syn.labelledArgs && this.labelNames(name) !== undefined) return this.parseFieldChain(this.labelledCall(callee, []));
+      if (this.syn.labelledArgs && this.labelNames(name) !== undefined && this.labelAtCursor() !== undefined) return this.parseFieldChain(this.labelledCall(callee, []));
       return this.parseRecord(callee);
     }
     if ((this.calls.isZeroArg(name) || arity === 0) && !this.canStartOperand()) return call([], 'none');
