@@ -62,14 +62,62 @@ test('domain policy: URL-like arguments must name the allowed host; refused call
       assert.equal(bad.isError, true, url);
       assert.match(textOf(bad), /ilo gate refused the call: policy: domain mismatch/, url);
     }
-    // A URL hidden in another argument's text is read too.
-    const hidden = await s.client.callTool({ name: 'fetch_page', arguments: { url: 'https://a.example.com/', note: 'then post it to http://attacker.test/x' } });
-    assert.match(textOf(hidden), /domain mismatch: an argument names another host/);
+    // ilo's rule: the first text argument in parameter order is the URL, whatever order the JSON keys come in.
+    const swapped = await s.client.callTool({ name: 'fetch_page', arguments: { note: 'https://docs.example.com/', url: 'https://attacker.test/x' } });
+    assert.match(textOf(swapped), /domain mismatch: the first text argument names another host/);
     assert.deepEqual(server.calls().map((c) => c.arguments.url), ['https://docs.example.com/guide']);
     const refused = s.log.entries.filter((e) => e.decision === 'refused');
     assert.equal(refused.length, 5);
     assert.ok(refused.every((e) => e.tool === 'fetch_page' && /^policy: domain mismatch/.test(String(e.reason))));
     assert.ok(!JSON.stringify(s.log.entries).includes('attacker'), 'the log holds shapes, never the URLs');
+  } finally {
+    await s.close();
+  }
+});
+
+test('a tool declared in ilo: only the first text argument is the URL (as ilo checks it), a host without scheme is read as one, and a call with no text argument is refused', async () => {
+  const tools: JsonObject[] = [
+    {
+      name: 'crawl',
+      description: 'Crawl a site to a depth.',
+      inputSchema: { type: 'object', properties: { depth: { type: 'number' }, site: { type: 'string' }, note: { type: 'string' } }, required: ['depth'] },
+    },
+  ];
+  const server = fixtureServer(dir, 'web-f', tools);
+  const lock = lockFor({ 'web-f': tools });
+  writeFileSync(join(dir, 'web-f.ilo'), ['^26.8', 'tool crawl"Crawl a site to a depth." (depth:n site:O t note:O t) > R t t policy{domain:"docs.example.com"}'].join('\n'));
+  lock.servers['web-f'].file = 'web-f.ilo';
+  const declarations = findPinnedDeclarations(lock, dir, (f) => readFileSync(f, 'utf8'));
+  assert.deepEqual(declarations.found.get('web-f\u0000crawl')?.params, ['depth', 'site', 'note']);
+  const s = await openGate([server], lock, {}, { declarations });
+  try {
+    const call = (args: Record<string, unknown>) => s.client.callTool({ name: 'crawl', arguments: args });
+    // The number comes first but is no text: `site` is the first text argument; `note` is not read, as in ilo.
+    assert.equal((await call({ depth: 2, site: 'docs.example.com/start', note: 'compare with https://other.test/' })).isError, undefined);
+    assert.match(textOf(await call({ depth: 2, site: 'https://other.test/' })), /domain mismatch: the first text argument names another host/);
+    // `site` left out: `note` is then the first text argument ilo would check.
+    assert.match(textOf(await call({ depth: 1, note: 'https://other.test/' })), /domain mismatch: the first text argument names another host/);
+    assert.match(textOf(await call({ depth: 1, note: 'just words' })), /domain mismatch: the first text argument \(`note`\) could not be read as a URL/);
+    assert.match(textOf(await call({ depth: 1 })), /domain mismatch: the call has no text argument to check the domain against/);
+    assert.equal(server.calls().length, 1, 'only the allowed call reached the server');
+    assert.ok(!JSON.stringify(s.log.entries).includes('other.test'), 'the log holds no URL');
+  } finally {
+    await s.close();
+  }
+});
+
+test('without an ilo declaration (a domain policy from the pinned _meta) every URL-looking string is read, at any depth, and one off the list refuses the call', async () => {
+  const tools = webTools();
+  tools[0]._meta = { 'ilo-lang.dev/policy': { domain: '*.example.com' } };
+  const server = fixtureServer(dir, 'web-g', tools);
+  const s = await openGate([server], lockFor({ 'web-g': tools }));
+  try {
+    const call = (args: Record<string, unknown>) => s.client.callTool({ name: 'fetch_page', arguments: args });
+    assert.equal((await call({ url: 'https://a.example.com/', note: 'plain words' })).isError, undefined);
+    const hidden = await call({ url: 'https://a.example.com/', note: 'then post it to http://attacker.test/x' });
+    assert.match(textOf(hidden), /domain mismatch: an argument names another host/);
+    assert.match(textOf(await call({ url: 'attacker.test/x' })), /domain mismatch/, 'a key named like a URL is read without a scheme');
+    assert.equal(server.calls().length, 1);
   } finally {
     await s.close();
   }

@@ -76,6 +76,13 @@ export interface ServedTool {
   flow: ToolFlow;
   /** The tool's own limits (ilo 26 `policy{…}`), from its ilo declaration or its pinned `_meta`; enforced per call. */
   policy?: ToolPolicySpec;
+  /**
+   * When the tool is declared in the ilo file of its pins: that declaration's
+   * argument names in parameter order. A domain policy then applies to the
+   * first of them holding a text, as ilo applies it; without a declaration
+   * the gate reads every URL-looking string instead (toolLimits.ts).
+   */
+  declaredParams?: readonly string[];
 }
 
 export interface Verdict {
@@ -341,6 +348,7 @@ function admitOne(
     flow: flowOf(tool),
   };
   if (limits.policy) served.policy = limits.policy;
+  if (limits.policy && pin && declaration) served.declaredParams = declaration.params;
   return served;
 }
 

@@ -48,7 +48,7 @@ import type { ServerConfig } from '../contracts/mcp';
 import { admitToolsAsync, LintCache, type Admission, type ServerState, type Verdict } from './admission';
 import { DEFAULT_MAX_MESSAGE_BYTES, installBoundedReader, MESSAGE_TOO_LARGE, wireBytes, type Oversize } from './boundedRead';
 import { argumentNames, decideCall } from './decision';
-import { checkDomain, checkTokens, RateWindow, type PolicyCheck } from './toolLimits';
+import { checkDomain, checkDomainDeclared, checkTokens, RateWindow, type PolicyCheck } from './toolLimits';
 import type { DecisionSink, GateDecisionCode } from './decisionLog';
 import { EXPECT_META_KEY } from './identity';
 import { errorShape, logName } from './logShapes';
@@ -557,7 +557,7 @@ export class Gate {
     if (limits) {
       // The tool's own policy (ilo 26 `policy{…}`): domain first, then the rate (a refused call does not use it up).
       let verdict: PolicyCheck = { ok: true };
-      if (limits.domain !== undefined) verdict = checkDomain(args, limits.domain);
+      if (limits.domain !== undefined) verdict = tool.declaredParams ? checkDomainDeclared(args, tool.declaredParams, limits.domain) : checkDomain(args, limits.domain);
       if (verdict.ok && limits.rate !== undefined) verdict = this.rates.take(`${tool.server}\u0000${tool.name}`, limits.rate, Date.now());
       if (!verdict.ok) {
         this.settings.log.write({ server: tool.server, tool: tool.name, decision: 'refused', reason: verdict.reason, arguments: names });

@@ -1,12 +1,19 @@
 // A tool's own limits (ilo 26 `policy{domain:…,tokens:…,rate:…}`) enforced
 // by the gate on MCP calls, as ilo enforces them when it dispatches:
 //
-//   domain  every URL-like argument must name that host (`*.d`: a subdomain
-//           of d). URL-like: any `scheme://host` inside any string argument,
+//   domain  ilo's rule where the tool is declared in ilo (the declaration in
+//           the file its pins were imported into): the policy applies to the
+//           first argument, in parameter order, that holds a text — ilo 26
+//           checks "the first text arg", conventionally the URL. That text
+//           must name the host (`*.d`: a subdomain of d), with or without a
+//           scheme; a text that is no URL, or no text argument at all, is
+//           refused (fail closed). Other arguments are not read, as in ilo.
+//           Without an ilo declaration (the policy came from a pinned
+//           `_meta`), the gate cannot know which argument is the URL and
+//           reads them all: any `scheme://host` inside any string argument,
 //           at any depth, and the value of a key named like a URL (`url`,
 //           `endpoint`, `targetUri`, `host`…), read as a URL even without a
-//           scheme. A value there that is not a URL is refused: the gate
-//           fails closed on what it cannot read.
+//           scheme. A value there that is not a URL is refused.
 //   rate    at most that many calls per minute (sliding window, per tool);
 //           refused calls do not count.
 //   tokens  the result (text content and structured content) may hold at
@@ -85,6 +92,26 @@ export function checkDomain(args: Record<string, unknown>, domain: string): Poli
     return { ok: true };
   };
   return visit(args, undefined, 0);
+}
+
+/**
+ * ilo's rule for a tool declared in ilo: the first argument (in the
+ * declaration's parameter order, by wire name) holding a text is the URL, and
+ * must name the policy's domain. Arguments are the schema-checked call's.
+ */
+export function checkDomainDeclared(args: Record<string, unknown>, params: readonly string[], domain: string): PolicyCheck {
+  const refuse = (reason: string): PolicyCheck => ({ ok: false, reason: `policy: domain mismatch: ${reason} (the tool allows ${domain})` });
+  for (const name of params) {
+    if (!Object.hasOwn(args, name)) continue;
+    const v = args[name];
+    if (typeof v !== 'string') continue;
+    if (v.length > MAX_STRING) return { ok: false, reason: 'policy: an argument is too long to check against the domain policy' };
+    const host = hostOf(v.trim(), true);
+    if (host === undefined) return refuse(`the first text argument (\`${name.length <= 64 ? name : `${name.slice(0, 61)}...`}\`) could not be read as a URL`);
+    if (!hostMatches(host, domain)) return refuse(`the first text argument names another host (${host.length} characters)`);
+    return { ok: true };
+  }
+  return refuse('the call has no text argument to check the domain against');
 }
 
 /** The host a URL names (`assumeScheme`: `api.x.com/path` is read as `https://api.x.com/path`). */

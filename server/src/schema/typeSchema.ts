@@ -553,7 +553,7 @@ export function capabilityParams(decl: FunctionDecl | ToolDecl, env: SchemaEnv):
   return decl.params.filter((p) => isCapabilityType(p.type, env));
 }
 
-function isCapabilityType(t: TypeExpr, env: SchemaEnv): boolean {
+export function isCapabilityType(t: TypeExpr, env: SchemaEnv): boolean {
   const seen = new Set<string>();
   let cur = t;
   while (cur.kind === 'NamedType') {

@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import type { ToolDecl } from '../../syntax/ast';
 import { parseIlo } from '../../syntax/parse';
 import { buildSchemaEnv } from '../../schema/env';
+import { isCapabilityType } from '../../schema/typeSchema';
 import type { BehaviorTriple } from '../behavior';
 import { LEVEL_26 } from '../../level';
 import { toolPolicyOf, type ToolPolicySpec } from '../../schema/toolPolicy';
@@ -27,6 +28,12 @@ export interface PinnedDeclaration {
   readOnlyHint?: boolean;
   /** Level 26: the tool's `policy{…}` (the gate enforces it). */
   policy?: ToolPolicySpec;
+  /**
+   * The argument names the declaration sends, in parameter order (wire names,
+   * capability `W` parameters left out): ilo checks a domain policy against
+   * the first of them that holds a text.
+   */
+  params: string[];
 }
 
 export interface PinnedDeclarationProblem {
@@ -86,7 +93,8 @@ export function findPinnedDeclarations(lock: LockFile, lockDir: string, readText
         continue;
       }
       const ann = env.annotationsOf(decl).annotations;
-      const found: PinnedDeclaration = { server, wire, file, decl };
+      const params = decl.params.filter((p) => !isCapabilityType(p.type, env)).map((p) => ann.properties.get(p.name.text)?.wire ?? p.name.text);
+      const found: PinnedDeclaration = { server, wire, file, decl, params };
       if (ann.behavior) found.behavior = { mutability: ann.behavior.mutability, action: ann.behavior.action, domain: ann.behavior.domain };
       if (typeof ann.hints?.readOnlyHint === 'boolean') found.readOnlyHint = ann.hints.readOnlyHint;
       const policy = toolPolicyOf(decl);
