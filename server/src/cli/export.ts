@@ -2,7 +2,7 @@
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Decl } from '../syntax/ast';
+import type { Decl, Program, ToolDecl } from '../syntax/ast';
 import type { FileAnalysis } from '../service/analysis';
 import { describeErrors, describeExport, exportTools, type ExportFormat } from '../service/exports';
 import { contractExtender } from '../contracts';
@@ -29,6 +29,14 @@ export function mergedDecls(analyses: readonly FileAnalysis[]): Decl[] {
   return out;
 }
 
+/** Each tool's level: that of the given file declaring it (a tool only reached through `use` takes its importer's). */
+function levelOfTool(analyses: ReadonlyArray<{ program: Program; importedLocated: ReadonlyArray<{ decl: Decl }> }>): (decl: ToolDecl) => '0.11' | '26' | undefined {
+  const own = new Map<Decl, '0.11' | '26' | undefined>();
+  for (const a of analyses) for (const d of a.program.decls) own.set(d, a.program.level);
+  for (const a of analyses) for (const { decl } of a.importedLocated) if (!own.has(decl)) own.set(decl, a.program.level);
+  return (decl) => own.get(decl);
+}
+
 export function runExport(p: ParsedArgs, io: CliIo): number {
   const format = (p.string('format') ?? 'mcp') as ExportFormat;
   const baseUrl = p.string('base-url');
@@ -49,7 +57,7 @@ export function runExport(p: ParsedArgs, io: CliIo): number {
   const analyses = analyzed.map((a) => a.analysis);
   for (const line of describeErrors(analyzed)) io.err(`ilo-ls export: ${line}\n`);
   const agentName = path.basename(p.positionals[0]).replace(/\.(ilo|@)$/, '');
-  const result = exportTools(mergedDecls(analyses), format, { extend: contractExtender(), baseUrl, agentName });
+  const result = exportTools(mergedDecls(analyses), format, { extend: contractExtender({ level: levelOfTool(analyses) }), baseUrl, agentName });
   if (out === undefined) {
     io.out(result.content);
   } else {

@@ -10,7 +10,10 @@
 // information points into other files where the partner lives.
 
 import type { Diagnostic } from '../diagnostics';
-import { completeTriple, toolsOf, visibleLocated, type ContractInput, type ContractTool } from './behavior';
+import { completeTriple, declaresSigils, functionEffectEvidence, toolEffectEvidence, toolsOf, visibleLocated, type ContractInput, type ContractTool } from './behavior';
+import { isReadOnlyAction } from './behavior/behavior';
+import { reachedEffects } from './effectGate/reachedEffects';
+import type { BuiltinTable } from '../syntax/builtinKit';
 import { collisionDiagnostics, findCollisions, type CollisionMemo, type Collisions } from './collisions';
 import { effectGateDiagnostics, pureByOmissionDiagnostics, type EffectGateInput } from './effectGate';
 import { levelById } from '../level';
@@ -85,42 +88,98 @@ export function collisionsIn(pool: ReadonlyMap<string, ContractTool>, near = tru
   return near ? found : { groups: found.groups, near: [] };
 }
 
-/** `@hints` that contradict a declared `@behavior` (readOnly on a MUTATES tool, …). */
 /**
- * The `@hints` line rewritten to agree with a declared mutability: PURE is
- * `readOnly` (and not destructive), MUTATES is `readOnly=false`; the other
- * hints (idempotent, openWorld, destructive on a mutating tool) are kept.
+ * The `@hints` line rewritten to agree with a declared mutability (PURE is
+ * `readOnly` and not destructive, MUTATES is `readOnly=false`) and, for a
+ * tool of a level-26 file, with ilo's implicit `/http` (`openWorld`); the
+ * other hints are kept. Without a declared mutability the readOnly and
+ * destructive hints stay as written.
  */
-export function hintsAgreeing(hints: ToolHints, mutability: 'PURE' | 'MUTATES'): string {
-  const words: string[] = [mutability === 'PURE' ? 'readOnly' : 'readOnly=false'];
-  if (mutability === 'MUTATES' && hints.destructiveHint !== undefined) words.push(hints.destructiveHint ? 'destructive' : 'destructive=false');
-  if (hints.idempotentHint !== undefined) words.push(hints.idempotentHint ? 'idempotent' : 'idempotent=false');
-  if (hints.openWorldHint !== undefined) words.push(hints.openWorldHint ? 'openWorld' : 'openWorld=false');
+export function hintsAgreeing(hints: ToolHints, mutability: 'PURE' | 'MUTATES' | undefined, openWorld?: boolean): string {
+  const flag = (name: string, v: boolean | undefined) => (v === undefined ? [] : [v ? name : `${name}=false`]);
+  const words: string[] = [];
+  if (mutability === 'PURE') words.push('readOnly');
+  else if (mutability === 'MUTATES') words.push('readOnly=false', ...flag('destructive', hints.destructiveHint));
+  else words.push(...flag('readOnly', hints.readOnlyHint), ...flag('destructive', hints.destructiveHint));
+  words.push(...flag('idempotent', hints.idempotentHint), ...flag('openWorld', openWorld ?? hints.openWorldHint));
   return `@hints ${words.join(' ')}`;
 }
 
+/**
+ * A tool's `@hints` against its declared `@behavior` (`behavior-hints`) and,
+ * at level 26, against the `/http` ilo gives every tool call
+ * (`effect-disagreement`: `openWorld=false`). One diagnostic per `@hints`
+ * line, whose fix satisfies both: the language first, then the behavior.
+ */
 function hintConflicts(f: FileContracts): Diagnostic[] {
   const out: Diagnostic[] = [];
+  const effects = f.input.program.level === '26' ? toolEffectEvidence() : undefined;
   for (const t of f.tools) {
-    if (t.file !== f.input.path || t.behavior.source !== 'declared') continue;
-    const triple = completeTriple(t.behavior);
+    if (t.file !== f.input.path) continue;
     const hints = f.env.annotationsOf(t.decl).annotations.hints;
-    if (!triple || !hints) continue;
+    if (!hints) continue;
+    const triple = t.behavior.source === 'declared' ? completeTriple(t.behavior) : undefined;
     const problems: string[] = [];
-    if (hints.readOnlyHint === true && triple.mutability === 'MUTATES') problems.push('`readOnly` but the behavior MUTATES');
-    if (hints.readOnlyHint === false && triple.mutability === 'PURE') problems.push('`readOnly=false` but the behavior is PURE');
-    if (hints.destructiveHint === true && triple.mutability === 'PURE') problems.push('`destructive` but the behavior is PURE');
+    if (triple) {
+      if (hints.readOnlyHint === true && triple.mutability === 'MUTATES') problems.push('`readOnly` but the behavior MUTATES');
+      if (hints.readOnlyHint === false && triple.mutability === 'PURE') problems.push('`readOnly=false` but the behavior is PURE');
+      if (hints.destructiveHint === true && triple.mutability === 'PURE') problems.push('`destructive` but the behavior is PURE');
+    }
+    const sigilProblem = effects !== undefined && hints.openWorldHint === false && effects.openWorld;
+    if (sigilProblem) problems.push('`openWorld=false` but ilo 26 gives every tool call `/http` (open world)');
     if (problems.length === 0) continue;
-    const agreeing = hintsAgreeing(hints, triple.mutability);
+    const behaviorProblems = sigilProblem ? problems.length - 1 : problems.length;
+    const agreeing = hintsAgreeing(hints, behaviorProblems > 0 ? triple?.mutability : undefined, sigilProblem ? true : undefined);
+    const against = [sigilProblem ? 'the tool\'s effects' : '', behaviorProblems > 0 && triple ? `\`@behavior ${triple.mutability} ${triple.action} ${triple.domain}\`` : ''].filter((x) => x !== '');
     out.push({
-      code: 'behavior-hints',
+      code: sigilProblem ? 'effect-disagreement' : 'behavior-hints',
       source: 'ilo-contracts',
       severity: 'warning',
       start: hints.start,
       end: hints.end,
-      message: `these MCP hints contradict \`@behavior ${triple.mutability} ${triple.action} ${triple.domain}\`: ${problems.join('; ')}`,
-      hint: 'exported tools carry both; clients trust the hints, so make them agree',
-      suggestions: [{ message: `Make the hints follow @behavior: \`${agreeing}\``, edits: [{ start: hints.start, end: hints.end, newText: agreeing }] }],
+      message: `these MCP hints contradict ${against.join(' and ')}: ${problems.join('; ')}`,
+      hint: sigilProblem
+        ? 'at ilo 26 the language wins: exports say `openWorldHint: true` whatever `@hints` says, so make the hints agree'
+        : 'exported tools carry both; clients trust the hints, so make them agree',
+      suggestions: [{ message: `Make the hints follow ${sigilProblem ? 'the effects' : '@behavior'}${sigilProblem && behaviorProblems > 0 ? ' and @behavior' : ''}: \`${agreeing}\``, edits: [{ start: hints.start, end: hints.end, newText: agreeing }] }],
+    });
+  }
+  return out;
+}
+
+/**
+ * A level-26 function whose `@behavior` says MUTATES while its effect sigils
+ * rule out any change of state (none at all in a file that declares sigils,
+ * or only `/io`, `/time`, `/rand`): `effect-disagreement` on the `@behavior`
+ * line, with a fix that follows the language (`PURE`). When the body does
+ * write, `undeclared-effect` asks for the sigil instead, and once it is
+ * written the two agree.
+ */
+function sigilBehaviorConflicts(f: FileContracts, builtins: BuiltinTable): Diagnostic[] {
+  const own = f.input.program.decls;
+  const optedIn = declaresSigils(own);
+  const visible = visibleLocated(f.input);
+  const out: Diagnostic[] = [];
+  for (const d of own) {
+    if (d.kind !== 'FunctionDecl' || (d.doc ?? []).length === 0) continue;
+    const declared = f.env.annotationsOf(d).annotations.behavior;
+    if (declared?.mutability !== 'MUTATES') continue;
+    const ev = functionEffectEvidence(d, optedIn);
+    if (!ev?.pure) continue;
+    // A body that needs a sigil it does not declare is missing the sigil (undeclared-effect, ILO-W051), not a wrong behavior.
+    const reached = reachedEffects(d, visible, builtins);
+    if (reached === undefined || [...reached].some((s) => !ev.sigils.includes(s))) continue;
+    const words = ['PURE', ...(declared.action || declared.domain ? [declared.action && isReadOnlyAction(declared.action) ? declared.action : 'READ'] : []), ...(declared.domain ? [declared.domain] : [])];
+    const fixed = `@behavior ${words.join(' ')}`;
+    out.push({
+      code: 'effect-disagreement',
+      source: 'ilo-contracts',
+      severity: 'warning',
+      start: declared.start,
+      end: declared.end,
+      message: `\`@behavior MUTATES\` contradicts the effect sigils of \`${d.name.text}\`: ${ev.why}`,
+      hint: 'at ilo 26 the language wins: declare the effect the function has (a sigil such as `/fs`), or follow the sigils',
+      suggestions: [{ message: `Follow the effect sigils: \`${fixed}\``, edits: [{ start: declared.start, end: declared.end, newText: fixed }] }],
     });
   }
   return out;
@@ -177,6 +236,7 @@ function withFileFindings(f: FileContracts, collisionFindings: Diagnostic[]): Di
     list.push(...effectGateDiagnostics(gateInput, f.reuse?.gate));
     if (level && level.syntax.effectSigils.length > 0) list.push(...pureByOmissionDiagnostics({ visible, file: f.input.path, builtins: level.builtins }));
     list.push(...hintConflicts(f));
+    if (level) list.push(...sigilBehaviorConflicts(f, level.builtins));
     list.push(...programFlowDiagnostics({ file: f.input.path, visible, tools: f.tools, env: f.env }, f.reuse?.flows));
   } catch {
     // keep what was found

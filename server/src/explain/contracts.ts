@@ -295,6 +295,20 @@ export const CONTRACTS: readonly Explanation[] = [
     },
   },
   {
+    code: 'effect-disagreement',
+    title: 'annotations that contradict ilo 26 effect sigils',
+    meaning:
+      'At ilo 26 effects are part of the language, and it wins over annotations. Two cases: a tool whose `@hints` say `openWorld=false`, ' +
+      'while ilo gives every tool call `/http` (exports say `openWorldHint: true` regardless); and a function declared `@behavior MUTATES` whose effect sigils ' +
+      'rule out any change of state — none at all in a file that declares sigils (ilo: no sigils = pure), or only `/io`, `/time`, `/rand` — while its body needs no other sigil. ' +
+      'Sigils never prove a write (`/fs` covers `rd` and `wr` alike), so a PURE behavior with `/fs` or `/http` is no disagreement.',
+    fix: 'Take the quick fix, which follows the language: `openWorld` in the hints, `PURE` in the behavior. If the function does change something, declare the sigil for it (`/fs`, `/http`, `/net`) instead.',
+    example: {
+      wrong: '^26.8\n-- @hints readOnly openWorld=false\ntool forecast"Get the forecast of one day" day:t>R t t',
+      right: '^26.8\n-- @hints readOnly openWorld\ntool forecast"Get the forecast of one day" day:t>R t t',
+    },
+  },
+  {
     code: 'effect-gate',
     title: 'a read-only function that reaches a mutating tool',
     meaning: 'A function declared `@behavior PURE` calls, directly or through other functions, a tool that mutates (or may: unknown counts as mutating) or a builtin that writes. The message shows the shortest chain of calls.',

@@ -15,7 +15,7 @@ import { rangeOf } from './lspDiagnostics';
 import { levelById, NEWEST_KNOWN_RELEASE, pragmaVerdict } from '../level';
 
 /** Extra sections for declarations (the schema layer plugs in here). */
-export type DeclHoverSections = (decl: Decl, visible: readonly LocatedDecl[]) => string[];
+export type DeclHoverSections = (decl: Decl, visible: readonly LocatedDecl[], level?: '0.11' | '26') => string[];
 
 const fence = (lang: string, body: string): string => '```' + lang + '\n' + body + '\n```';
 
@@ -73,7 +73,7 @@ export function hoverAt(
       const prose = t.decl.doc.filter((c) => !c.text.trim().startsWith('@')).map((c) => c.text.trim()).join(' ');
       if (prose) parts.push(prose);
       if (t.file) parts.push(`Declared in \`${t.file.split('/').pop()}\`.`);
-      parts.push(...declSections(t.decl, visibleDecls(analysis.program, analysis.importedLocated)));
+      parts.push(...declSections(t.decl, visibleDecls(analysis.program, analysis.importedLocated), analysis.program.level));
       break;
     }
   }

@@ -373,7 +373,7 @@ export class LanguageService {
     const analysis = this.getAnalysis(uri);
     if (!analysis) return undefined;
     const agentName = path.basename(this.open.get(uri)?.path ?? uriToPath(uri)).replace(/\.(ilo|@)$/, '');
-    return exportTools(exportDecls(analysis), format, { extend: includeBehavior ? contractExtender() : undefined, baseUrl: a2a.baseUrl, agentName });
+    return exportTools(exportDecls(analysis), format, { extend: includeBehavior ? contractExtender({ level: analysis.program.level }) : undefined, baseUrl: a2a.baseUrl, agentName });
   }
 
   /**
@@ -446,7 +446,7 @@ export class LanguageService {
   async codeLenses(uri: string): Promise<CodeLens[]> {
     const counter = await loadTokenCounter();
     const c = this.indexed(uri);
-    return c ? tokenCostLenses(c.analysis, c.index, counter, this.includeBehaviorInCosts ? contractExtender() : undefined) : [];
+    return c ? tokenCostLenses(c.analysis, c.index, counter, this.includeBehaviorInCosts ? contractExtender({ level: c.analysis.program.level }) : undefined) : [];
   }
 
   documentLinks(uri: string): DocumentLink[] {

@@ -9,17 +9,17 @@ import type { LocatedDecl } from '../query/symbols';
 
 const json = (value: unknown): string => '```json\n' + JSON.stringify(value, null, 2) + '\n```';
 
-export function schemaHoverSections(decl: Decl, visible: readonly LocatedDecl[]): string[] {
+export function schemaHoverSections(decl: Decl, visible: readonly LocatedDecl[], level?: '0.11' | '26'): string[] {
   const env = buildSchemaEnv(visible.map((v) => v.decl));
   switch (decl.kind) {
     case 'ToolDecl': {
       const def = toolDefinition(decl, env);
-      const tool = contractExtender()(def.tool, decl, env);
+      const tool = contractExtender({ level })(def.tool, decl, env);
       // What the tool takes comes first, so the hover's first screen answers
       // "how do I call it"; the whole definition export writes comes last.
       const parts = [toolSummary(decl, tool), '**Input schema**', json(tool.inputSchema)];
       if (def.problems.length > 0) parts.push(`Left out of exports: ${def.problems.join('; ')}.`);
-      parts.push(...behaviorHoverSections(decl, visible));
+      parts.push(...behaviorHoverSections(decl, visible, level));
       parts.push(...flowHoverSections(decl, visible, env));
       parts.push('**MCP tool definition** (as exported)', json(tool));
       return parts;
@@ -29,7 +29,7 @@ export function schemaHoverSections(decl: Decl, visible: readonly LocatedDecl[])
     case 'SumTypeDecl':
       return ['JSON Schema:', json(typeSchema(decl, env).schema)];
     case 'FunctionDecl': {
-      const parts = [...flowHoverSections(decl, visible, env), 'Input schema as a tool:', json(functionInputSchema(decl, env).schema)];
+      const parts = [...behaviorHoverSections(decl, visible, level), ...flowHoverSections(decl, visible, env), 'Input schema as a tool:', json(functionInputSchema(decl, env).schema)];
       const caps = capabilityParams(decl, env).map((p) => `\`${p.name.text}\``);
       if (caps.length > 0) parts.push(`${caps.join(', ')}: capability (\`W\`), supplied by the runtime and not part of the input.`);
       return parts;

@@ -7,15 +7,23 @@
 // Hints the author wrote with `@hints` are kept as written: they win over
 // derived ones. Derived hints come from declared behaviors only; a guessed
 // behavior goes to `_meta` (marked `inferred`) only when asked for.
+// At level 26 the language speaks first: ilo gives every tool call `/http`,
+// so `openWorldHint` is true whatever `@hints` says (`effect-disagreement`
+// reports a `@hints openWorld=false`), and `_meta["ilo-lang.dev/effects"]`
+// records the sigils and that they are implicit.
 
 import type { JsonObject } from '../../schema/json';
+import type { ToolDecl } from '../../syntax/ast';
 import type { McpTool, McpToolAnnotations } from '../../schema/mcpTool';
 import type { ToolExtender } from '../../schema/manifest';
 import { behaviorId, completeTriple, type Action, type BehaviorTriple, type ToolBehavior } from './behavior';
 import { contractTool } from './iloTools';
+import { toolEffectEvidence, type EffectEvidence } from './effectEvidence';
 
 /** `_meta` key of the behavioral identity (same namespace as the tool options). */
 export const BEHAVIOR_META_KEY = 'ilo-lang.dev/behavior';
+/** `_meta` key of a tool's ilo 26 effects: `{"sigils": ["http"], "implicit": true}`. */
+export const EFFECTS_META_KEY = 'ilo-lang.dev/effects';
 
 const DESTRUCTIVE: ReadonlySet<Action> = new Set<Action>(['DELETE', 'OVERWRITE', 'MERGE']);
 const IDEMPOTENT: ReadonlySet<Action> = new Set<Action>(['DELETE', 'OVERWRITE']);
@@ -23,6 +31,12 @@ const IDEMPOTENT: ReadonlySet<Action> = new Set<Action>(['DELETE', 'OVERWRITE'])
 export interface BehaviorMetaOptions {
   /** Also describe inferred behaviors in `_meta` (never in annotations). Default false. */
   includeInferred?: boolean;
+  /**
+   * The language level of the file the tools come from (or of each tool's
+   * file, when they come from several): at `26` the tool's implicit `/http`
+   * is exported too.
+   */
+  level?: '0.11' | '26' | ((decl: ToolDecl) => '0.11' | '26' | undefined);
 }
 
 export interface BehaviorMeta {
@@ -60,14 +74,29 @@ export function behaviorMeta(behavior: ToolBehavior | undefined, options: Behavi
   return out;
 }
 
-/** Merge behavior into an MCP tool: explicit hints stay, missing ones are filled, `_meta` gains the behavior entry. */
-export function withBehavior(tool: McpTool, behavior: ToolBehavior | undefined, options: BehaviorMetaOptions = {}): McpTool {
+/**
+ * Merge behavior into an MCP tool: explicit hints stay, missing ones are
+ * filled, `_meta` gains the behavior entry. With `effects` (a level-26 tool)
+ * the language's word on the open world replaces any hint, and `_meta` gains
+ * the effects entry.
+ */
+export function withBehavior(tool: McpTool, behavior: ToolBehavior | undefined, options: BehaviorMetaOptions = {}, effects?: EffectEvidence): McpTool {
   const meta = behaviorMeta(behavior, options);
-  if (!meta.annotations && !meta._meta) return tool;
+  if (!meta.annotations && !meta._meta && !effects) return tool;
   const out: McpTool = { ...tool };
   if (meta.annotations) out.annotations = { ...meta.annotations, ...(tool.annotations ?? {}) };
   if (meta._meta) out._meta = { ...(tool._meta ?? {}), ...meta._meta };
+  if (effects) {
+    out.annotations = { ...(out.annotations ?? {}), openWorldHint: effects.openWorld };
+    out._meta = { ...(out._meta ?? {}), [EFFECTS_META_KEY]: { sigils: [...effects.sigils], implicit: effects.implicit } };
+  }
   return out;
+}
+
+/** The effect evidence a tool carries, by the level of its file: ilo 26 gives every tool call `/http`. */
+export function toolEffectsAt(level: BehaviorMetaOptions['level'], decl: ToolDecl): EffectEvidence | undefined {
+  const at = typeof level === 'function' ? level(decl) : level;
+  return at === '26' ? toolEffectEvidence() : undefined;
 }
 
 /**
@@ -77,7 +106,7 @@ export function withBehavior(tool: McpTool, behavior: ToolBehavior | undefined, 
 export function behaviorExtender(options: BehaviorMetaOptions = {}): ToolExtender {
   return (tool, decl, env) => {
     try {
-      return withBehavior(tool, contractTool(decl, undefined, env).behavior, options);
+      return withBehavior(tool, contractTool(decl, undefined, env).behavior, options, toolEffectsAt(options.level, decl));
     } catch {
       return tool;
     }

@@ -10,7 +10,7 @@ import { buildSchemaEnv, type SchemaEnv } from '../../schema/env';
 import type { JsonObject } from '../../schema/json';
 import type { ToolExtender } from '../../schema/manifest';
 import type { McpTool } from '../../schema/mcpTool';
-import { contractTool, withBehavior, type BehaviorMetaOptions, type ContractTool } from '../behavior';
+import { contractTool, toolEffectsAt, withBehavior, type BehaviorMetaOptions, type ContractTool } from '../behavior';
 import { FlowWorld, fnFlowOf, toolFlowOf } from './summaries';
 import { stepsOf, wholeTaint } from './values';
 import { FLOW_META_KEY } from './toolSet';
@@ -45,7 +45,7 @@ export function contractExtender(options: BehaviorMetaOptions & FlowMetaOptions 
   return (tool, decl, env) => {
     try {
       const t = contractTool(decl, undefined, env);
-      return withFlow(withBehavior(tool, t.behavior, options), toolFlowOf(t, env), options);
+      return withFlow(withBehavior(tool, t.behavior, options, toolEffectsAt(options.level, decl)), toolFlowOf(t, env), options);
     } catch {
       return tool;
     }

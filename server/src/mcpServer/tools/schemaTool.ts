@@ -69,13 +69,13 @@ function toolWireName(d: ToolDecl): string | undefined {
   }
 }
 
-function oneDecl(decl: Decl, env: SchemaEnv, target: ExportTarget): Def {
+function oneDecl(decl: Decl, env: SchemaEnv, target: ExportTarget, at: '0.11' | '26' | undefined): Def {
   const name = declName(decl)!;
   switch (decl.kind) {
     case 'ToolDecl': {
       const { tool, problems } = toolDefinition(decl, env);
       if (problems.length > 0) throw new ToolFailure(`tool '${name}' has no faithful definition: ${problems.join('; ')}`);
-      const r = inTarget(contractExtender()(tool, decl, env), target);
+      const r = inTarget(contractExtender({ level: at })(tool, decl, env), target);
       if (!r.def) throw new ToolFailure(r.error ?? `tool '${name}' cannot be given as ${target}`);
       return { name, kind: 'tool', def: r.def };
     }
@@ -107,9 +107,9 @@ export async function runSchema(args: Args, ctx: ToolContext): Promise<ToolAnswe
       const shown = args.name.length > 40 ? `${args.name.slice(0, 37)}...` : args.name;
       throw new ToolFailure(`no tool, function or type named '${shown}'${known.length > 0 ? `; declared: ${known.slice(0, 12).join(', ')}${known.length > 12 ? ', ...' : ''}` : ''}`);
     }
-    defs = [oneDecl(decl, env, target)];
+    defs = [oneDecl(decl, env, target, analysis.program.level)];
   } else {
-    const m = buildManifest(decls, { env, extend: contractExtender() });
+    const m = buildManifest(decls, { env, extend: contractExtender({ level: analysis.program.level }) });
     defs = [];
     const omitted = m.omitted.map((o) => ({ name: o.name, reason: o.reason }));
     for (const tool of m.tools) {
