@@ -209,3 +209,52 @@ test('hostile input: hundreds of req clauses, ill-typed policy fields, a large s
   assert.equal(((def.tool.inputSchema.properties as Record<string, JsonSchema>).m.oneOf as unknown[]).length, 150);
   assert.ok(validator(def.tool.inputSchema)({ m: { v149: 3 } }));
 });
+
+test('ilo 26 has no type syntax for a generic instance: `box n` in a parameter is a parse error; the bare generic and a record holding it give valid schemas', () => {
+  const { diagnostics } = parseIlo(['type box<a> = full(a) | empty', 'tool keep"Keep a box" b:box n>n'].join('\n'), { level: LEVEL_26 });
+  assert.ok(diagnostics.some((d) => d.severity === 'error'), 'no `Name T` instance form: the verifier infers instances from use');
+  const decls = program26(['type box<a> = full(a) | empty', 'type shelf{top:box;rest:L box}', 'tool stack"Stack boxes" s:shelf>R box t'].join('\n'));
+  const m = buildManifest(decls);
+  assert.deepEqual(m.omitted, []);
+  const parsed = ListToolsResultSchema.safeParse({ tools: m.tools });
+  assert.ok(parsed.success, JSON.stringify(parsed.error?.issues));
+  const ok = validator(m.tools[0].inputSchema);
+  assert.ok(ok({ s: { top: { full: 3 }, rest: [{ empty: null }, { full: 'x' }] } }), 'the payload is any value: the instance is not written');
+  assert.ok(!ok({ s: { top: { full: 3 } } }), 'a record field is required');
+  assert.ok(validator(m.tools[0].outputSchema!)({ result: { full: [1, 2] } }));
+});
+
+test('a generic function\'s bounded type parameters are instantiated by their bounds: numeric → number, text → string, comparable → number|string|boolean', () => {
+  const decls = program26(
+    [
+      'lo<a:numeric> x:a y:a>a;x',
+      'say<a:text> s:a k:n>t;s',
+      'big<a:comparable> x:a y:a>a;x',
+      'both<a:comparable+numeric> x:a>a;x',
+      'any1<a> x:a xs:L a>a;x',
+    ].join('\n'),
+  );
+  const env = buildSchemaEnv(decls);
+  const schemaOf = (name: string) => {
+    const r = functionInputSchema(named(decls, 'FunctionDecl', name) as FunctionDecl, env);
+    assert.deepEqual(r.diagnostics, []);
+    return r.schema;
+  };
+  const props = (name: string) => schemaOf(name).properties as Record<string, JsonSchema>;
+  assert.deepEqual(props('lo').x, { type: 'number' });
+  assert.deepEqual(props('say').s, { type: 'string' });
+  assert.deepEqual(props('big').x, { type: ['number', 'string', 'boolean'] });
+  assert.deepEqual(props('both').x, { type: 'number' }, 'two bounds: what both admit');
+  assert.deepEqual(props('any1').x, {}, 'no bound: any value');
+  assert.deepEqual(props('any1').xs, { type: 'array', items: {} });
+  const lo = validator(schemaOf('lo'));
+  assert.ok(lo({ x: 1, y: 2 }));
+  assert.ok(!lo({ x: '1', y: 2 }), 'a text is not numeric');
+  const big = validator(schemaOf('big'));
+  assert.ok(big({ x: 'a', y: true }));
+  assert.ok(!big({ x: [1], y: 1 }), 'a list is not comparable');
+  // Each as a tool definition, as the `schema` tool of `ilo-ls mcp` gives a function: the SDK accepts them.
+  const tools = ['lo', 'say', 'big', 'both', 'any1'].map((name) => ({ name, inputSchema: schemaOf(name) }));
+  const parsed = ListToolsResultSchema.safeParse({ tools });
+  assert.ok(parsed.success, JSON.stringify(parsed.error?.issues));
+});

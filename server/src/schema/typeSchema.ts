@@ -16,7 +16,7 @@
 // being converted (a record used by a tool) are reported on the place in the
 // current declaration that led there.
 
-import type { AliasDecl, Decl, FunctionDecl, Param, Span, SumTypeDecl, ToolDecl, TypeDecl, TypeExpr } from '../syntax/ast';
+import type { AliasDecl, Decl, FunctionDecl, Param, Span, SumTypeDecl, ToolDecl, TypeDecl, TypeExpr, TypeParam } from '../syntax/ast';
 import type { Diagnostic, Severity } from '../diagnostics';
 import { isTypeVariable } from '../syntax/names';
 import type { Annotations, SchemaPatch } from './annotations';
@@ -94,6 +94,8 @@ export class SchemaConverter {
   readonly problems: string[] = [];
   private readonly defs = new Map<string, JsonSchema | null>();
   private nodes = 0;
+  /** Level 26: the schemas of the type parameters of the function being converted (`<a:numeric>` → number). */
+  typeBounds?: ReadonlyMap<string, JsonSchema>;
 
   constructor(
     readonly env: SchemaEnv,
@@ -188,6 +190,9 @@ export class SchemaConverter {
   }
 
   private named(name: string, node: Span, site: Site): JsonSchema {
+    // A function's own type parameter shadows any type of the same name.
+    const bound = this.typeBounds?.get(name);
+    if (bound !== undefined) return { ...bound };
     const record = this.env.types.get(name);
     if (record) {
       if (this.env.recursive.has(name) || this.nodes > INLINE_BUDGET) return this.ref(name, site);
@@ -501,11 +506,44 @@ export function typeSchema(target: TypeDecl | AliasDecl | SumTypeDecl | TypeExpr
  */
 export function functionInputSchema(fn: FunctionDecl | ToolDecl, env: SchemaEnv): SchemaResult {
   const conv = new SchemaConverter(env, fn.kind === 'ToolDecl' ? 'tool' : 'function');
+  if (fn.kind === 'FunctionDecl' && fn.typeParams && fn.typeParams.length > 0) conv.typeBounds = typeParamSchemas(fn.typeParams);
   try {
     return withAnnotationDiagnostics(conv.finish(paramsObject(conv, fn)), env, fn);
   } catch (e) {
     return internalFailure(fn, e);
   }
+}
+
+/** JSON types each ilo 26 generic bound admits (spec: "Bounded generics"). */
+const BOUND_TYPES: Readonly<Record<string, readonly string[]>> = {
+  numeric: ['number'],
+  text: ['string'],
+  comparable: ['number', 'string', 'boolean'],
+};
+
+/**
+ * The schema each type parameter of a generic function stands for: any value
+ * without a bound (or `any`), else the JSON types every bound admits
+ * (`<a:numeric>` → number, `<a:comparable>` → number, string or boolean,
+ * `<a:comparable+numeric>` → number). Bounds that admit nothing in common, or
+ * one ilo does not have, leave the parameter any value (the verifier reports them).
+ */
+export function typeParamSchemas(params: readonly TypeParam[]): Map<string, JsonSchema> {
+  const out = new Map<string, JsonSchema>();
+  for (const p of params) {
+    let types: readonly string[] | undefined;
+    for (const b of p.bounds ?? []) {
+      if (b.text === 'any') continue;
+      const admits = Object.hasOwn(BOUND_TYPES, b.text) ? BOUND_TYPES[b.text] : undefined;
+      if (admits === undefined) {
+        types = undefined;
+        break;
+      }
+      types = types === undefined ? admits : types.filter((t) => admits.includes(t));
+    }
+    out.set(p.name.text, types === undefined || types.length === 0 ? {} : { type: types.length === 1 ? types[0] : [...types] });
+  }
+  return out;
 }
 
 /** A member's name on the wire: its `@param`/`@field` wire name, else its ilo name. */
