@@ -295,3 +295,24 @@ test('contracts: toxic flows are set apart from the other findings; ilo diagnost
   assert.deepEqual(lints.map((x) => x.code), ['same-schema', 'effect-gate']);
   assert.deepEqual(flows.map((x) => x.code), ['toxic-flow']);
 });
+
+test('schema of a level-26 function: its effect sigils (or @behavior) become MCP hints, and _meta says where the read-only hint came from', async () => {
+  const agent = await connectAgent();
+  try {
+    const text = ['^26.8', 'fetch u:t>R t t /http;get u', 'add a:n b:n>n;+a b', '-- @behavior MUTATES OVERWRITE ACK', 'save p:t d:t>R _ t /fs;wr p d'].join('\n');
+    const def = async (name: string) => ((await agent.call('schema', { text, name })).structuredContent as { defs: Array<{ def: Record<string, unknown> }> }).defs[0].def;
+    const add = await def('add');
+    assert.deepEqual(add.annotations, { readOnlyHint: true, openWorldHint: false }, 'no sigils in a file that declares some: pure');
+    assert.deepEqual((add._meta as Record<string, unknown>)['ilo-lang.dev/effects'], { sigils: [], implicit: false, readOnlyFrom: 'sigils' });
+    const fetch = await def('fetch');
+    assert.deepEqual(fetch.annotations, { openWorldHint: true }, '/http: open world, reading or writing not said');
+    const save = await def('save');
+    assert.deepEqual(save.annotations, { readOnlyHint: false, openWorldHint: false });
+    assert.equal(((save._meta as Record<string, Record<string, unknown>>)['ilo-lang.dev/effects']).readOnlyFrom, 'behavior');
+    // At 0.11 a function has no sigils and nothing is claimed.
+    const old = (await agent.call('schema', { text: 'add a:n b:n>n;+a b', name: 'add', level: '0.11' })).structuredContent as { defs: Array<{ def: Record<string, unknown> }> };
+    assert.equal(old.defs[0].def.annotations, undefined);
+  } finally {
+    await agent.close();
+  }
+});

@@ -23,7 +23,7 @@
 
 export { contractDiagnostics, type CollisionScope } from './contractDiagnostics';
 export { contractsReport, type ContractsReport } from './contractsReport';
-export { BEHAVIOR_META_KEY, behaviorExtender, behaviorHoverSections, toolsOf, type ContractInput, type ContractTool } from './behavior';
+export { BEHAVIOR_META_KEY, EFFECTS_META_KEY, behaviorExtender, behaviorHoverSections, declaresSigils, functionToolMeta, toolsOf, type ContractInput, type ContractTool } from './behavior';
 export { nearDifferences } from './collisions';
 export { importTools, importToolsFromText, type ImportResult } from './import';
 export { LOCK_FILE_NAME, parseLock, serializeLock, updateLock, overwritesPins, type LockFile, type LockChange } from './pins';

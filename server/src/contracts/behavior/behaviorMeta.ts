@@ -13,12 +13,13 @@
 // records the sigils and that they are implicit.
 
 import type { JsonObject } from '../../schema/json';
-import type { ToolDecl } from '../../syntax/ast';
+import type { FunctionDecl, ToolDecl } from '../../syntax/ast';
+import type { SchemaEnv } from '../../schema/env';
 import type { McpTool, McpToolAnnotations } from '../../schema/mcpTool';
 import type { ToolExtender } from '../../schema/manifest';
 import { behaviorId, completeTriple, type Action, type BehaviorTriple, type ToolBehavior } from './behavior';
 import { contractTool } from './iloTools';
-import { toolEffectEvidence, type EffectEvidence } from './effectEvidence';
+import { functionEffectEvidence, toolEffectEvidence, type EffectEvidence } from './effectEvidence';
 
 /** `_meta` key of the behavioral identity (same namespace as the tool options). */
 export const BEHAVIOR_META_KEY = 'ilo-lang.dev/behavior';
@@ -111,4 +112,34 @@ export function behaviorExtender(options: BehaviorMetaOptions = {}): ToolExtende
       return tool;
     }
   };
+}
+
+/**
+ * MCP annotations and `_meta` for a level-26 function given as a tool (the
+ * `schema` tool of `ilo-ls mcp`): `@behavior`'s mutability first, else what
+ * its effect sigils prove (`optedIn`: the file declares sigils somewhere);
+ * the open world from the sigils. `_meta["ilo-lang.dev/effects"]` says where
+ * the read-only hint came from (`behavior`, `sigils`).
+ */
+export function functionToolMeta(fn: FunctionDecl, env: SchemaEnv, optedIn: boolean): BehaviorMeta {
+  const declared = env.annotationsOf(fn).annotations.behavior?.mutability;
+  const ev = functionEffectEvidence(fn, optedIn);
+  const annotations: McpToolAnnotations = {};
+  let readOnlyFrom: string | undefined;
+  if (declared) {
+    annotations.readOnlyHint = declared === 'PURE';
+    readOnlyFrom = 'behavior';
+  } else if (ev?.pure) {
+    annotations.readOnlyHint = true;
+    readOnlyFrom = 'sigils';
+  }
+  if (ev) annotations.openWorldHint = ev.openWorld;
+  const out: BehaviorMeta = {};
+  if (Object.keys(annotations).length > 0) out.annotations = annotations;
+  if (ev) {
+    const entry: JsonObject = { sigils: [...ev.sigils], implicit: false };
+    if (readOnlyFrom) entry.readOnlyFrom = readOnlyFrom;
+    out._meta = { [EFFECTS_META_KEY]: entry };
+  }
+  return out;
 }

@@ -29,5 +29,5 @@ export { factsFromMcpTool, mcpToolsOf, type McpToolLike } from './mcpFacts';
 export { contractTool, toolKey, toolsOf, visibleLocated, effectiveBehavior, type ContractInput, type ContractTool, type DefineTool, type ResolveTool } from './iloTools';
 export { behaviorFix } from './behaviorFix';
 export { behaviorHover, behaviorHoverSections } from './behaviorHover';
-export { behaviorMeta, withBehavior, behaviorExtender, hintsForBehavior, toolEffectsAt, BEHAVIOR_META_KEY, EFFECTS_META_KEY, type BehaviorMeta, type BehaviorMetaOptions } from './behaviorMeta';
+export { behaviorMeta, withBehavior, behaviorExtender, hintsForBehavior, toolEffectsAt, functionToolMeta, BEHAVIOR_META_KEY, EFFECTS_META_KEY, type BehaviorMeta, type BehaviorMetaOptions } from './behaviorMeta';
 export { evidenceOf, toolEffectEvidence, functionEffectEvidence, declaresSigils, type EffectEvidence } from './effectEvidence';

@@ -5,7 +5,7 @@
 // "Export tools…" command and `ilo-ls export` build them.
 
 import type { Decl, FunctionDecl, ToolDecl } from '../../syntax/ast';
-import { contractExtender } from '../../contracts';
+import { contractExtender, declaresSigils, functionToolMeta } from '../../contracts';
 import { a2aSkill } from '../../interop/a2aCard';
 import { anthropicToolFromMcp, buildManifest, buildSchemaEnv, functionInputSchema, openAIToolFromMcp, toolDefinition, typeSchema, type McpTool, type SchemaEnv } from '../../schema';
 import { exportDecls } from '../../service/exports';
@@ -69,7 +69,7 @@ function toolWireName(d: ToolDecl): string | undefined {
   }
 }
 
-function oneDecl(decl: Decl, env: SchemaEnv, target: ExportTarget, at: '0.11' | '26' | undefined): Def {
+function oneDecl(decl: Decl, env: SchemaEnv, target: ExportTarget, at: '0.11' | '26' | undefined, own: readonly Decl[]): Def {
   const name = declName(decl)!;
   switch (decl.kind) {
     case 'ToolDecl': {
@@ -81,7 +81,10 @@ function oneDecl(decl: Decl, env: SchemaEnv, target: ExportTarget, at: '0.11' | 
     }
     case 'FunctionDecl': {
       const schema = functionInputSchema(decl as FunctionDecl, env).schema;
-      const r = inTarget({ name, inputSchema: schema as McpTool['inputSchema'] }, target);
+      const asTool: McpTool = { name, inputSchema: schema as McpTool['inputSchema'] };
+      // Level 26: what `@behavior` or the function's effect sigils say about it, as MCP hints.
+      if (at === '26') Object.assign(asTool, functionToolMeta(decl as FunctionDecl, env, declaresSigils(own)));
+      const r = inTarget(asTool, target);
       if (!r.def) throw new ToolFailure(r.error ?? `function '${name}' cannot be given as ${target}`);
       return { name, kind: 'function', def: r.def };
     }
@@ -107,7 +110,7 @@ export async function runSchema(args: Args, ctx: ToolContext): Promise<ToolAnswe
       const shown = args.name.length > 40 ? `${args.name.slice(0, 37)}...` : args.name;
       throw new ToolFailure(`no tool, function or type named '${shown}'${known.length > 0 ? `; declared: ${known.slice(0, 12).join(', ')}${known.length > 12 ? ', ...' : ''}` : ''}`);
     }
-    defs = [oneDecl(decl, env, target, analysis.program.level)];
+    defs = [oneDecl(decl, env, target, analysis.program.level, analysis.program.decls)];
   } else {
     const m = buildManifest(decls, { env, extend: contractExtender({ level: analysis.program.level }) });
     defs = [];
