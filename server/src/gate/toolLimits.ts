@@ -107,11 +107,17 @@ export function checkDomainDeclared(args: Record<string, unknown>, params: reado
     if (typeof v !== 'string') continue;
     if (v.length > MAX_STRING) return { ok: false, reason: 'policy: an argument is too long to check against the domain policy' };
     const host = hostOf(v.trim(), true);
-    if (host === undefined) return refuse(`the first text argument (\`${name.length <= 64 ? name : `${name.slice(0, 61)}...`}\`) could not be read as a URL`);
+    if (host === undefined) return refuse(`the first text argument (\`${shownName(name)}\`) could not be read as a URL`);
     if (!hostMatches(host, domain)) return refuse(`the first text argument names another host (${host.length} characters)`);
     return { ok: true };
   }
   return refuse('the call has no text argument to check the domain against');
+}
+
+/** A declared argument name as a reason may show it: printable ASCII, at most 64 characters. */
+function shownName(name: string): string {
+  const clean = name.replace(/[^\x20-\x7e]/g, '?').replace(/`/g, "'");
+  return clean.length <= 64 ? clean : `${clean.slice(0, 61)}...`;
 }
 
 /** The host a URL names (`assumeScheme`: `api.x.com/path` is read as `https://api.x.com/path`). */
