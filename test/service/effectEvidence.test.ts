@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CodeAction } from 'vscode-languageserver';
 import { open, openAt, hoverText } from './helpers';
+import { mcpToolFlow } from '../../server/src/contracts/flows';
 
 const P = '^26.8\n';
 
@@ -129,4 +130,14 @@ test('@behavior MUTATES on a function whose sigils rule out any change: effect-d
   // Sigils never prove a write: MUTATES with /fs, or PURE with /http, is no disagreement.
   const fine = open(`${P}-- @behavior MUTATES OVERWRITE ACK\nsave p:t d:t>R _ t /fs;wr p d\n-- @behavior PURE READ DATA\nfetch u:t>R t t /http;get u`);
   assert.deepEqual(fine.diagnostics.filter((x) => x.code === 'effect-disagreement'), []);
+});
+
+test('the implicit openWorldHint of an exported level-26 tool does not make it untrusted when the export is read back (a gate pinning it, an import)', () => {
+  const [tool] = exported(`${P}-- @behavior PURE READ DATA\ntool count-rows"Count the rows of a local table" table:t>R n t`).tools;
+  assert.equal(tool.annotations?.openWorldHint, true);
+  const asRead = mcpToolFlow(tool as Parameters<typeof mcpToolFlow>[0]);
+  assert.ok(!asRead.labels.includes('untrusted'), JSON.stringify(asRead));
+  // The same hint from a server that means it: untrusted content.
+  const claimed = mcpToolFlow({ ...tool, _meta: {} } as Parameters<typeof mcpToolFlow>[0]);
+  assert.ok(claimed.labels.includes('untrusted'), JSON.stringify(claimed));
 });

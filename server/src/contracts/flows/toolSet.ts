@@ -7,7 +7,7 @@
 // Pure functions; the gate can call toolSetFlows at start-up.
 
 import { FLOW_LABELS, type FlowLabel } from '../../schema/flowWords';
-import { factsFromMcpTool, inferBehavior, type McpToolLike } from '../behavior';
+import { EFFECTS_META_KEY, factsFromMcpTool, inferBehavior, type McpToolLike } from '../behavior';
 import { inferFlow, metaFlow, unionFlow, type ToolFlow } from './toolFlow';
 
 /** `_meta` key of a tool's flow labels in exported definitions. */
@@ -67,6 +67,12 @@ export function toolSetWarnings(r: ToolSetFlows): string[] {
   return out;
 }
 
+function implicitEffects(meta: unknown): boolean {
+  if (meta === null || typeof meta !== 'object' || Array.isArray(meta) || !Object.hasOwn(meta, EFFECTS_META_KEY)) return false;
+  const e = (meta as Record<string, unknown>)[EFFECTS_META_KEY];
+  return e !== null && typeof e === 'object' && !Array.isArray(e) && (e as Record<string, unknown>).implicit === true;
+}
+
 /**
  * The flow labels of an MCP tool definition (a `tools/list` entry): inferred
  * from its behavior, hints and words. Labels a server claims in
@@ -79,6 +85,10 @@ export function mcpToolFlow(tool: McpToolLike & { _meta?: unknown }): ToolFlow {
   const ann = tool.annotations ?? {};
   const hints: { readOnlyHint?: boolean; destructiveHint?: boolean; openWorldHint?: boolean } = {};
   for (const k of ['readOnlyHint', 'destructiveHint', 'openWorldHint'] as const) if (typeof ann[k] === 'boolean') hints[k] = ann[k] as boolean;
+  // A level-26 ilo export says `openWorldHint: true` for every tool because ilo gives every tool call
+  // `/http` (`_meta["ilo-lang.dev/effects"].implicit`): that is about the call, not what the tool reads.
+  // Ignoring it is no weaker than a definition without the hint.
+  if (implicitEffects(tool._meta)) delete hints.openWorldHint;
   const inferred = inferFlow({ names: [tool.name], title: facts.title, description: facts.description, hints, behavior: inferBehavior(facts), params });
   const claimed = metaFlow(tool._meta, FLOW_META_KEY);
   return claimed && claimed.labels.length > 0 ? unionFlow(claimed, inferred) : inferred;
