@@ -8,9 +8,9 @@
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import * as ohm from 'ohm-js';
+import type * as ohm from 'ohm-js';
 import { normalizeNewlines } from './normalize';
-import { compileItemRegex, regexItems, type ItemRegex } from './lexicalRegex';
+import { compileItemRegex, itemRegexFromSpec, regexItems, type ItemRegex, type ItemRegexSpec } from './lexicalRegex';
 
 /** The ohm rule that matched an item (see ilo.ohm) and its range in the normalised text. */
 export type RawKind = 'newline' | 'number' | 'text' | 'word' | 'sigil' | 'op' | 'underscore' | 'bad';
@@ -25,6 +25,17 @@ let lexicalGrammar: ohm.Grammar | undefined;
 let matcher: ohm.Matcher | undefined;
 let fullGrammar: ohm.Grammar | undefined;
 let source: string | undefined;
+
+/**
+ * ohm-js, loaded on first use: the bundles carry the lexical layer already
+ * compiled (ILO_ITEM_REGEX below), so a plain `ilo-ls check` never loads ohm;
+ * the strict path, running from source and the tools that match with ohm do.
+ */
+let ohmModule: typeof ohm | undefined;
+function ohmLib(): typeof ohm {
+  ohmModule ??= require('ohm-js') as typeof ohm;
+  return ohmModule;
+}
 
 /**
  * ilo.ohm's syntactic layer starts at this line. The lexical path uses only
@@ -59,14 +70,14 @@ declare const ILO_LEXICAL_RECIPE: string | undefined;
 
 /** ohm-js exports makeRecipe (the inverse of Grammar.toRecipe) but does not declare it. */
 function fromRecipe(recipe: string): ohm.Grammar {
-  return (ohm as unknown as { makeRecipe(recipe: string): ohm.Grammar }).makeRecipe(recipe);
+  return (ohmLib() as unknown as { makeRecipe(recipe: string): ohm.Grammar }).makeRecipe(recipe);
 }
 
 /** The lexical layer of ilo.ohm (the rules above the marker) compiled from source. */
 export function compileLexicalGrammar(): ohm.Grammar {
   const src = grammarSource();
   const cut = src.indexOf(SYNTACTIC_LAYER_MARKER);
-  return ohm.grammar(cut < 0 ? src : src.slice(0, cut) + '\n}\n');
+  return ohmLib().grammar(cut < 0 ? src : src.slice(0, cut) + '\n}\n');
 }
 
 /**
@@ -86,7 +97,7 @@ function lexicalGrammarObject(): ohm.Grammar {
 
 /** The whole grammar, lexical and syntactic layers (for the strict path, tests and tooling). */
 export function iloGrammar(): ohm.Grammar {
-  fullGrammar ??= ohm.grammar(grammarSource());
+  fullGrammar ??= ohmLib().grammar(grammarSource());
   return fullGrammar;
 }
 
@@ -290,14 +301,24 @@ interface CstNode {
   childOffsets: number[];
 }
 
-/** The lexical layer's start rule compiled to one regular expression (lexicalRegex.ts), made on first use. */
+/**
+ * The lexical layer's start rule compiled to one regular expression
+ * (lexicalRegex.ts): compiled by the build from ilo.ohm into the bundles
+ * (scripts/grammarRecipe.mjs), compiled here on first use otherwise.
+ */
 let itemRegex: ItemRegex | undefined;
+declare const ILO_ITEM_REGEX: ItemRegexSpec | undefined;
+
+/** The compiled lexical layer (tests compare the build's with one compiled from ilo.ohm now). */
+export function lexicalItemRegex(): ItemRegex {
+  itemRegex ??= typeof ILO_ITEM_REGEX === 'object' ? itemRegexFromSpec(ILO_ITEM_REGEX) : compileItemRegex(lexicalGrammarObject(), 'chunk');
+  return itemRegex;
+}
 
 /** The items of a piece: what ohm's match of `chunk` gives, by the compiled expression. */
 export function matchItems(text: string): RawItem[] {
-  itemRegex ??= compileItemRegex(lexicalGrammarObject(), 'chunk');
   const out: RawItem[] = [];
-  regexItems(itemRegex, text, (kind, start, end) => {
+  regexItems(lexicalItemRegex(), text, (kind, start, end) => {
     if (kind !== 'blank' && kind !== 'comment') out.push({ kind: kind as RawKind, start, end });
   });
   return out;
