@@ -106,7 +106,7 @@ export function iloGrammar(): ohm.Grammar {
  * of the text, so the cache is shared by all documents; it is dropped when it
  * grows past PIECE_CACHE_LIMIT entries.
  */
-const pieceCache = new Map<string, RawItem[]>();
+const pieceCache = new Map<string, FlatItems>();
 const PIECE_CACHE_LIMIT = 200_000;
 
 /**
@@ -129,7 +129,9 @@ const PIECE_CACHE_LIMIT = 200_000;
 export function lexItems(text: string): RawItem[] {
   const stream = new ItemStream(text);
   stream.has(Infinity);
-  return stream.items;
+  const out: RawItem[] = [];
+  for (let k = 0; k < stream.kinds.length; k++) out.push({ kind: stream.kinds[k], start: stream.starts[k], end: stream.ends[k] });
+  return out;
 }
 
 /**
@@ -138,8 +140,13 @@ export function lexItems(text: string): RawItem[] {
  * error, so a long run of garbage is lexed only up to it.
  */
 export class ItemStream {
-  /** The items lexed so far, in order. */
-  readonly items: RawItem[] = [];
+  /**
+   * The items lexed so far, in order, as three parallel arrays (kind, start,
+   * end): no object per item.
+   */
+  readonly kinds: RawKind[] = [];
+  readonly starts: number[] = [];
+  readonly ends: number[] = [];
   private from: number;
   private i: number;
   private readonly texts: TextEnds;
@@ -159,14 +166,20 @@ export class ItemStream {
 
   /** Whether item `index` exists, lexing pieces until it does or the text ends. */
   has(index: number): boolean {
-    while (this.items.length <= index && this.from < this.text.length) this.lexPiece();
-    return index < this.items.length;
+    while (this.kinds.length <= index && this.from < this.text.length) this.lexPiece();
+    return index < this.kinds.length;
+  }
+
+  private push(kind: RawKind, start: number, end: number): void {
+    this.kinds.push(kind);
+    this.starts.push(start);
+    this.ends.push(end);
   }
 
   /** The items before `index`, then the items of the text from offset `start` on. */
   restartAt(index: number, start: number): ItemStream {
     const next = new ItemStream(this.text, start, this.texts, this.triple);
-    for (let k = 0; k < index && k < this.items.length; k++) next.items.push(this.items[k]);
+    for (let k = 0; k < index && k < this.kinds.length; k++) next.push(this.kinds[k], this.starts[k], this.ends[k]);
     return next;
   }
 
@@ -181,11 +194,11 @@ export class ItemStream {
         this.flush(i);
         if (end < 0) {
           // Unterminated: the opening quote alone is `bad` (the lexer reports it), the rest is lexed on.
-          this.items.push({ kind: 'bad', start: i, end: i + 1 });
+          this.push('bad', i, i + 1);
           this.from = this.i = i + 1;
           return;
         }
-        this.items.push({ kind: 'text', start: i, end: end + 3 });
+        this.push('text', i, end + 3);
         this.from = this.i = end + 3;
         return;
       }
@@ -194,13 +207,13 @@ export class ItemStream {
         if (close < 0) {
           // Unterminated: ohm's `text` fails and `bad` takes the quote alone.
           this.flush(i);
-          this.items.push({ kind: 'bad', start: i, end: i + 1 });
+          this.push('bad', i, i + 1);
           this.from = this.i = i + 1;
           return;
         }
         if (close - i > MAX_PIECE) {
           this.flush(i);
-          this.items.push({ kind: 'text', start: i, end: close });
+          this.push('text', i, close);
           this.from = this.i = close;
           return;
         }
@@ -227,11 +240,12 @@ export class ItemStream {
     const piece = this.text.slice(from, to);
     let items = pieceCache.get(piece);
     if (items === undefined) {
-      items = matchItems(piece);
+      items = matchFlat(piece);
       if (pieceCache.size >= PIECE_CACHE_LIMIT) pieceCache.clear();
       pieceCache.set(piece, items);
     }
-    for (const it of items) this.items.push({ kind: it.kind, start: it.start + from, end: it.end + from });
+    const { kinds, starts, ends } = items;
+    for (let k = 0; k < kinds.length; k++) this.push(kinds[k], starts[k] + from, ends[k] + from);
     this.from = to;
   }
 }
@@ -317,9 +331,25 @@ export function lexicalItemRegex(): ItemRegex {
 
 /** The items of a piece: what ohm's match of `chunk` gives, by the compiled expression. */
 export function matchItems(text: string): RawItem[] {
-  const out: RawItem[] = [];
+  const flat = matchFlat(text);
+  return flat.kinds.map((kind, k) => ({ kind, start: flat.starts[k], end: flat.ends[k] }));
+}
+
+/** A piece's items as parallel arrays (what the piece cache keeps). */
+interface FlatItems {
+  kinds: RawKind[];
+  starts: number[];
+  ends: number[];
+}
+
+function matchFlat(text: string): FlatItems {
+  const out: FlatItems = { kinds: [], starts: [], ends: [] };
   regexItems(lexicalItemRegex(), text, (kind, start, end) => {
-    if (kind !== 'blank' && kind !== 'comment') out.push({ kind: kind as RawKind, start, end });
+    if (kind !== 'blank' && kind !== 'comment') {
+      out.kinds.push(kind as RawKind);
+      out.starts.push(start);
+      out.ends.push(end);
+    }
   });
   return out;
 }
