@@ -172,7 +172,7 @@ export async function verifyAgainstServers(lockPath: string, configPath: string,
   const lockDir = path.dirname(path.resolve(lockPath));
   // A pin is checked against its declaration too: a lock whose file no longer declares the tools is not "0 findings".
   const declared = findPinnedDeclarations(parsed.lock, lockDir, readText);
-  outcome.missingDeclarations = declared.problems.map((p) => p.message);
+  outcome.missingDeclarations = declared.problems.filter((p) => !p.warningOnly).map((p) => p.message);
   for (const [file, items] of driftByFile(parsed.lock, verify.items)) {
     const abs = file ? path.resolve(lockDir, file) : undefined;
     const text = abs ? readText(abs) : undefined;

@@ -26,4 +26,4 @@ export {
 } from './lock';
 export { detectDrift, detectLockDrift, driftByFile, driftDiagnostics, formatDifferences, type DriftItem } from './drift';
 export { verifyLockedServers, type VerifyResult } from './driftVerify';
-export { findPinnedDeclarations, pinKey, type PinnedDeclaration, type PinnedDeclarationProblem, type PinnedDeclarations } from './pinnedDecls';
+export { findPinnedDeclarations, missingDeclaration, pinKey, type PinnedDeclaration, type PinnedDeclarationProblem, type PinnedDeclarations } from './pinnedDecls';

@@ -14,6 +14,9 @@ import type { BehaviorTriple } from '../behavior';
 import { LEVEL_26 } from '../../level';
 import { toolPolicyOf, type ToolPolicySpec } from '../../schema/toolPolicy';
 import type { LockFile } from './lock';
+import { contractTool } from '../behavior/iloTools';
+import { toolFlowOf } from '../flows/summaries';
+import type { ToolFlow } from '../flows/toolFlow';
 
 export interface PinnedDeclaration {
   server: string;
@@ -27,6 +30,15 @@ export interface PinnedDeclaration {
   readOnlyHint?: boolean;
   /** Level 26: the tool's `policy{…}` (the gate enforces it). */
   policy?: ToolPolicySpec;
+  /**
+   * Its flow labels as the editor and the program analysis see them: what
+   * `@flow` declares (source `declared`), else what inference reads from the
+   * declaration (its `@behavior`, `@hints`, names and description). Absent
+   * when they could not be computed.
+   */
+  flow?: ToolFlow;
+  /** A `@flow` line of the declaration that was not understood (and so ignored): its labels are only inferred. */
+  badFlow?: boolean;
 }
 
 export interface PinnedDeclarationProblem {
@@ -35,6 +47,8 @@ export interface PinnedDeclarationProblem {
   wire?: string;
   file?: string;
   message: string;
+  /** Only worth a warning: the declaration was found (the pin is whole). */
+  warningOnly?: boolean;
 }
 
 export interface PinnedDeclarations {
@@ -46,6 +60,27 @@ export interface PinnedDeclarations {
 export function pinKey(server: string, wire: string): string {
   return `${server}\u0000${wire}`;
 }
+
+/**
+ * Why the declaration of a pinned tool cannot be read (its file is gone or
+ * unreadable, or declares no tool for it), or undefined when it was found or
+ * its server names no file. Warnings about a found declaration do not count.
+ */
+export function missingDeclaration(declarations: PinnedDeclarations, server: string, wire: string): string | undefined {
+  let index = missingIndex.get(declarations);
+  if (!index) {
+    index = new Map();
+    for (const p of declarations.problems) {
+      const key = p.wire === undefined ? `${p.server}\u0001` : pinKey(p.server, p.wire);
+      if (!p.warningOnly && !index.has(key)) index.set(key, p.message);
+    }
+    missingIndex.set(declarations, index);
+  }
+  return index.get(`${server}\u0001`) ?? index.get(pinKey(server, wire));
+}
+
+/** missingDeclaration's lookups, built once per set of declarations (admission asks per tool). */
+const missingIndex = new WeakMap<PinnedDeclarations, Map<string, string>>();
 
 /**
  * The declarations of every pin whose server names a file. Servers without a
@@ -91,6 +126,15 @@ export function findPinnedDeclarations(lock: LockFile, lockDir: string, readText
       if (typeof ann.hints?.readOnlyHint === 'boolean') found.readOnlyHint = ann.hints.readOnlyHint;
       const policy = toolPolicyOf(decl);
       if (policy) found.policy = policy;
+      try {
+        found.flow = toolFlowOf(contractTool(decl, file, env), env);
+      } catch {
+        // No labels from the declaration: the gate still reads the pinned definition's.
+      }
+      if (env.annotationsOf(decl).diagnostics.some((d) => d.code === 'bad-flow')) {
+        found.badFlow = true;
+        out.problems.push({ server, wire, file, message: `the \`@flow\` line of \`${wire}\` (server \`${server}\`) in ${entry.file} is not understood and is ignored; its labels are inferred`, warningOnly: true });
+      }
       out.found.set(pinKey(server, wire), found);
     }
   }
