@@ -9,6 +9,7 @@ import {
   driftByFile,
   findPinnedDeclarations,
   driftDiagnostics,
+  driftNoun,
   importTools,
   importToolsFromText,
   LOCK_FILE_NAME,
@@ -177,7 +178,7 @@ export async function verifyAgainstServers(lockPath: string, configPath: string,
     const abs = file ? path.resolve(lockDir, file) : undefined;
     const text = abs ? readText(abs) : undefined;
     if (!abs || text === undefined) {
-      for (const item of items) outcome.unplaced.push(`${item.server}: ${item.kind} ${item.wire}`);
+      for (const item of items) outcome.unplaced.push(`${item.server}: ${item.kind} ${item.item ? `${driftNoun(item)} ` : ''}${item.wire}`);
       continue;
     }
     outcome.texts.set(abs, text);
