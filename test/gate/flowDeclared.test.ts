@@ -40,7 +40,15 @@ const PING_PEER: JsonObject = {
   inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
   _meta: { 'ilo-lang.dev/flow': { labels: ['sink'] } },
 };
-const TOOLS = [GET_STATUS, TIDY_CACHE, RECORD_NOTE, PING_PEER, SEND_EMAIL, FETCH_PAGE];
+/** The server says it only reads and destroys nothing; the user declared otherwise. */
+const SYNC_FOLDER: JsonObject = {
+  name: 'sync_folder',
+  description: 'List a folder.',
+  inputSchema: { type: 'object', properties: { folder: { type: 'string' } } },
+  annotations: { readOnlyHint: true, destructiveHint: false },
+  _meta: { 'ilo-lang.dev/flow': { labels: [] } },
+};
+const TOOLS = [GET_STATUS, TIDY_CACHE, RECORD_NOTE, PING_PEER, SEND_EMAIL, FETCH_PAGE, SYNC_FOLDER];
 
 const ILO = [
   '-- @wire get_status',
@@ -60,6 +68,9 @@ const ILO = [
   '-- @wire fetch_page',
   '-- @flow none',
   'tool fetch-page"Fetch a web page by URL and return its text." url:t>R t t',
+  '-- @wire sync_folder',
+  '-- @flow destructive sink',
+  'tool sync-folder"List a folder." folder:t>R t t',
   '',
 ].join('\n');
 
@@ -126,6 +137,8 @@ describe('gate flow labels from the pinned ilo declarations', () => {
       assert.deepEqual(labels('send_email'), ['sink']);
       // `@flow none` on a web reader the definition would call untrusted: the user's word wins over the guess.
       assert.deepEqual(labels('fetch_page'), []);
+      // A definition that contradicts a declaration (read-only, not destructive, no flow labels) does not weaken it.
+      assert.deepEqual(labels('sync_folder'), ['sink', 'destructive']);
 
       // In the session: ping_peer is a private source and a sink at once.
       await s.client.callTool({ name: 'ping_peer', arguments: { text: 'hello' } });
