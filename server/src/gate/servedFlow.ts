@@ -25,7 +25,7 @@ import { metaFlow } from '../contracts/flows/toolFlow';
 
 /** The labels the gate applies to a tool (see the top of this file). Never throws. */
 export function servedFlow(tool: RawTool, declaration: PinnedDeclaration | undefined): ToolFlow {
-  const declared = declaration?.flow;
+  const declared = declaration?.flow();
   if (declared && declared.source === 'declared') return merge(declared, claimedFlow(tool));
   const fromDefinition = definitionFlow(tool);
   return declared ? merge(fromDefinition, declared) : fromDefinition;

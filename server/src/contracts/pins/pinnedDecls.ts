@@ -33,12 +33,11 @@ export interface PinnedDeclaration {
   /**
    * Its flow labels as the editor and the program analysis see them: what
    * `@flow` declares (source `declared`), else what inference reads from the
-   * declaration (its `@behavior`, `@hints`, names and description). Absent
-   * when they could not be computed.
+   * declaration (its `@behavior`, `@hints`, names and description); undefined
+   * when they cannot be computed. Worked out on first use and kept (the gate
+   * asks at admission, which yields between tools; `verify` never asks).
    */
-  flow?: ToolFlow;
-  /** A `@flow` line of the declaration that was not understood (and so ignored): its labels are only inferred. */
-  badFlow?: boolean;
+  flow(): ToolFlow | undefined;
 }
 
 export interface PinnedDeclarationProblem {
@@ -121,18 +120,28 @@ export function findPinnedDeclarations(lock: LockFile, lockDir: string, readText
         continue;
       }
       const ann = env.annotationsOf(decl).annotations;
-      const found: PinnedDeclaration = { server, wire, file, decl };
+      let flow: ToolFlow | undefined | null = null;
+      const found: PinnedDeclaration = {
+        server,
+        wire,
+        file,
+        decl,
+        flow: () => {
+          if (flow !== null) return flow;
+          try {
+            flow = toolFlowOf(contractTool(decl, file, env), env);
+          } catch {
+            // No labels from the declaration: the gate still reads the pinned definition's.
+            flow = undefined;
+          }
+          return flow;
+        },
+      };
       if (ann.behavior) found.behavior = { mutability: ann.behavior.mutability, action: ann.behavior.action, domain: ann.behavior.domain };
       if (typeof ann.hints?.readOnlyHint === 'boolean') found.readOnlyHint = ann.hints.readOnlyHint;
       const policy = toolPolicyOf(decl);
       if (policy) found.policy = policy;
-      try {
-        found.flow = toolFlowOf(contractTool(decl, file, env), env);
-      } catch {
-        // No labels from the declaration: the gate still reads the pinned definition's.
-      }
       if (env.annotationsOf(decl).diagnostics.some((d) => d.code === 'bad-flow')) {
-        found.badFlow = true;
         out.problems.push({ server, wire, file, message: `the \`@flow\` line of \`${wire}\` (server \`${server}\`) in ${entry.file} is not understood and is ignored; its labels are inferred`, warningOnly: true });
       }
       out.found.set(pinKey(server, wire), found);
