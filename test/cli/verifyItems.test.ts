@@ -92,7 +92,14 @@ test('verify reports changed, removed and new prompts, resources and templates l
     assert.equal(gone.status, 1);
     assert.deepEqual((JSON.parse(gone.stdout) as Record_[]).map((r) => `${r.severity} ${r.code}`), ['error prompt-removed']);
 
-    // Re-importing accepts the server's state; verify is clean again.
+    // The prompts list fails (the server answers something that is not a list): not checked, never "removed".
+    set({ ...BASE, prompts: 'not a list' as never });
+    const failed = run(['verify', '--config', 'mcp.json', '--json'], dir);
+    assert.equal(failed.status, 1);
+    assert.deepEqual(JSON.parse(failed.stdout), []);
+    assert.match(failed.stderr, /not checked: the prompts of MCP server `docs` could not be listed; their pins were not checked/);
+
+    // The server's state is the pinned one again; verify is clean again.
     set(BASE);
     assert.equal(run(['verify', '--config', 'mcp.json'], dir).status, 0);
   } finally {
