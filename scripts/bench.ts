@@ -14,11 +14,10 @@
 // Sections are functions returning rows, so a later stage (the verifier) can
 // add its own section next to these.
 
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { IncrementalParser, parseIlo, type ParseStats } from '../server/src/syntax/parse';
 import { clearLexCache } from '../server/src/syntax/grammar';
-import { corpusDir } from './conformance';
+import { corpusDir, readExamples, readSnippets } from './corpusReader';
 import { IncrementalChecker, checkProgram } from '../server/src/check/check';
 import { launchedAs, repoRoot } from './entry';
 import { Analyzer, contractsFor } from '../server/src/service/analysis';
@@ -35,27 +34,14 @@ export interface BenchRow {
 }
 
 function corpusFiles(dir: string): Array<{ name: string; text: string }> {
-  const out: Array<{ name: string; text: string }> = [];
-  const ex = path.join(dir, 'examples');
-  for (const f of fs.readdirSync(ex).sort()) {
-    if (f.endsWith('.ilo')) out.push({ name: f, text: fs.readFileSync(path.join(ex, f), 'utf8') });
-  }
-  for (const line of fs.readFileSync(path.join(dir, 'snippets.jsonl'), 'utf8').split('\n')) {
-    if (line.trim() === '') continue;
-    const o = JSON.parse(line) as { id: string; code: string };
-    out.push({ name: o.id, text: o.code });
-  }
+  const out = readExamples(dir).map((e) => ({ name: e.name, text: e.text }));
+  for (const o of readSnippets<{ id: string; code: string }>(dir)) out.push({ name: o.id, text: o.code });
   return out;
 }
 
 /** A document of about `lines` lines: corpus example programs separated by blank lines. */
 export function bigDocument(dir: string, lines = 5000): string {
-  const ex = path.join(dir, 'examples');
-  const programs = fs
-    .readdirSync(ex)
-    .filter((f) => f.endsWith('.ilo'))
-    .sort()
-    .map((f) => fs.readFileSync(path.join(ex, f), 'utf8').trimEnd());
+  const programs = readExamples(dir).map((e) => e.text.trimEnd());
   const parts: string[] = [];
   let count = 0;
   for (let i = 0; count < lines; i++) {

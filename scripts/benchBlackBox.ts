@@ -34,6 +34,7 @@ import {
 import { median, quantile } from './stats';
 import { machineCores, serverExecArgv } from '../client/src/serverLaunch';
 import { acceptedBigDocument, referenceArgs, referenceBinary } from './benchReference';
+import { readExamples } from './corpusReader';
 
 /** The node flags the VS Code extension starts the server with on this machine (client/src/serverLaunch.ts). */
 export const EXTENSION_NODE_ARGS: readonly string[] = serverExecArgv(machineCores());
@@ -212,12 +213,7 @@ export function keystrokes(text: string, count: number, firstLine = Math.floor(t
 
 /** The corpus example programs (sorted by name), trailing blank lines trimmed. */
 function examplePrograms(corpus: string): Array<{ name: string; text: string }> {
-  const ex = path.join(corpus, 'examples');
-  return fs
-    .readdirSync(ex)
-    .filter((f) => f.endsWith('.ilo'))
-    .sort()
-    .map((f) => ({ name: f, text: fs.readFileSync(path.join(ex, f), 'utf8').trimEnd() }));
+  return readExamples(corpus).map((e) => ({ name: e.name, text: e.text.trimEnd() }));
 }
 
 /** A folder holding the corpus examples (so `use` resolves) and the big document. */

@@ -16,7 +16,7 @@ import { OverlayFileHost } from '../server/src/service/documents';
 import { resolveFile } from '../server/src/contracts';
 import { visibleLocated } from '../server/src/contracts/behavior';
 import { programFlows } from '../server/src/contracts/flows';
-import { corpusDir } from './conformance';
+import { corpusDir } from './corpusReader';
 import { launchedAs } from './entry';
 import { quantile } from './stats';
 import type { BenchRow } from './bench';

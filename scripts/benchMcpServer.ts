@@ -15,6 +15,7 @@ import { setLevelPreference } from '../server/src/cli/level';
 import { TOOL_DEFINITIONS } from '../server/src/mcpServer';
 import { runCheck } from '../server/src/mcpServer/tools/check';
 import { countTokens } from '../server/src/measure/tokenCount';
+import { exampleNames, examplesDir } from './corpusReader';
 import { launchedAs, repoRoot } from './entry';
 
 const FIRST_DRAFT = `-- Stats over a list of scores.
@@ -92,11 +93,12 @@ export async function printMcpServerBench(): Promise<void> {
     const draft = path.join(dir, 'stats.ilo');
     fs.writeFileSync(draft, FIRST_DRAFT);
     const rows: Array<[string, Costs]> = [['first draft (4 mistakes)', await costs(draft)]];
-    const examples = path.join(repoRoot(), '..', 'shared', 'corpus', 'examples');
+    const corpus = path.join(repoRoot(), '..', 'shared', 'corpus');
+    const examples = examplesDir(corpus);
     if (fs.existsSync(examples)) {
       let sum: Costs | undefined;
       let files = 0;
-      for (const name of fs.readdirSync(examples).filter((n) => n.endsWith('.ilo')).sort()) {
+      for (const name of exampleNames(corpus)) {
         const c = await costs(path.join(examples, name));
         if (c.diagnostics === 0) continue;
         files++;

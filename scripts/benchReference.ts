@@ -14,6 +14,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { exampleNames, examplesDir } from './corpusReader';
 
 /** The reference binary: ILO_BIN, else ../shared/reference/bin/ilo beside the repository, else `ilo` on PATH. */
 export function referenceBinary(root: string): string | undefined {
@@ -69,11 +70,11 @@ function accepts(bin: string, dir: string, text: string): boolean {
  * examples (see above); undefined when it cannot be built.
  */
 export function acceptedBigDocument(corpus: string, bin: string, lines = 5000): { text: string; programs: number } | undefined {
-  const ex = path.join(corpus, 'examples');
+  const ex = examplesDir(corpus);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ilo-bench-accepted-'));
   try {
     const programs: Array<{ text: string; names: string[] }> = [];
-    for (const f of fs.readdirSync(ex).filter((n) => n.endsWith('.ilo')).sort()) {
+    for (const f of exampleNames(corpus)) {
       const text = fs.readFileSync(path.join(ex, f), 'utf8').trimEnd();
       const expected = path.join(ex, f.replace(/\.ilo$/, '.expected.json'));
       if (!fs.existsSync(expected) || (JSON.parse(fs.readFileSync(expected, 'utf8')) as { exit: number }).exit !== 0) continue;

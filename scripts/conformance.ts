@@ -14,9 +14,10 @@ import { parseIlo } from '../server/src/syntax/parse';
 import { LineIndex } from '../server/src/syntax/lineIndex';
 import type { Program } from '../server/src/syntax/ast';
 import { formatVerifierReport, runVerifierConformance, verifierThresholdsMet } from './conformanceVerifier';
-import { formatLevel26Report, level26CorpusDir, runLevel26Conformance } from './conformance26';
+import { formatLevel26Report, runLevel26Conformance } from './conformance26';
+import { corpusDir, level26CorpusDir, readExamples, readSnippets } from './corpusReader';
 import { formatLevel26SyntaxReport, level26SyntaxTargetsMet, runLevel26Syntax } from './conformance26Parse';
-import { launchedAs, repoRoot } from './entry';
+import { launchedAs } from './entry';
 
 export interface RefDiagnostic {
   code: string;
@@ -64,27 +65,16 @@ export const useStage: Stage = (sample, parsed) => {
   return out;
 };
 
-export function corpusDir(root = repoRoot()): string | undefined {
-  const dir = path.join(root, '..', 'shared', 'corpus');
-  return fs.existsSync(path.join(dir, 'snippets.jsonl')) ? dir : undefined;
-}
-
 export function loadSamples(dir: string): Sample[] {
   const samples: Sample[] = [];
-  const lines = fs.readFileSync(path.join(dir, 'snippets.jsonl'), 'utf8').split('\n');
-  for (const line of lines) {
-    if (line.trim() === '') continue;
-    const o = JSON.parse(line) as { id: string; code: string; diagnostics: RefDiagnostic[] };
+  for (const o of readSnippets<{ id: string; code: string; diagnostics: RefDiagnostic[] }>(dir)) {
     samples.push({ id: o.id, kind: 'snippet', code: o.code, expected: o.diagnostics });
   }
-  const ex = path.join(dir, 'examples');
-  for (const f of fs.readdirSync(ex).sort()) {
-    if (!f.endsWith('.ilo')) continue;
-    const file = path.join(ex, f);
+  for (const { name, file, text } of readExamples(dir)) {
     const expFile = file.replace(/\.ilo$/, '.expected.json');
     if (!fs.existsSync(expFile)) continue;
     const exp = JSON.parse(fs.readFileSync(expFile, 'utf8')) as { diagnostics: RefDiagnostic[] };
-    samples.push({ id: f, kind: 'example', code: fs.readFileSync(file, 'utf8'), file, expected: exp.diagnostics });
+    samples.push({ id: name, kind: 'example', code: text, file, expected: exp.diagnostics });
   }
   return samples;
 }

@@ -21,7 +21,8 @@ import { LEVEL_26 } from '../server/src/level';
 import { checkProgram } from '../server/src/check/check';
 import { resolveImports } from '../server/src/project/imports';
 import { LineIndex } from '../server/src/syntax/lineIndex';
-import { launchedAs, repoRoot } from './entry';
+import { examplesDir, level26CorpusDir, readExampleIndex, readSnippets } from './corpusReader';
+import { launchedAs } from './entry';
 
 const LEVEL = LEVEL_26;
 
@@ -63,11 +64,9 @@ export interface Level26Report {
 /** `dir`: ../shared/corpus/ilo26. */
 export function runLevel26Conformance(dir: string): Level26Report {
   const readFile = (p: string): string | undefined => (existsSync(p) ? readFileSync(p, 'utf8') : undefined);
-  const exDir = path.join(dir, 'examples');
-  const index = readFileSync(path.join(exDir, 'index.jsonl'), 'utf8').split('\n').filter((l) => l.trim() !== '');
+  const exDir = examplesDir(dir);
   const examples: ExampleOutcome[] = [];
-  for (const line of index) {
-    const row = JSON.parse(line) as { file: string; runnable: boolean };
+  for (const row of readExampleIndex(dir)) {
     const file = path.join(exDir, row.file);
     const text = readFileSync(file, 'utf8');
     const lines = new LineIndex(text);
@@ -81,9 +80,8 @@ export function runLevel26Conformance(dir: string): Level26Report {
     });
   }
   const snippets: SnippetOutcome[] = [];
-  const rows = readFileSync(path.join(dir, 'snippets.jsonl'), 'utf8').split('\n').filter((l) => l.trim() !== '');
-  rows.forEach((line, index) => {
-    const s = JSON.parse(line) as { program: string; expected_codes: string[]; kind: string; new_code: boolean };
+  const rows = readSnippets<{ program: string; expected_codes: string[]; kind: string; new_code: boolean }>(dir);
+  rows.forEach((s, index) => {
     const ds = analyse26(`/nonexistent-snippets/${index}.ilo`, s.program, () => undefined);
     snippets.push({
       index,
@@ -187,11 +185,6 @@ function sameMultiset(a: readonly string[], b: readonly string[]): boolean {
   return x.every((c, i) => c === y[i]);
 }
 
-/** ../shared/corpus/ilo26, when present. */
-export function level26CorpusDir(root = repoRoot()): string | undefined {
-  const dir = path.join(root, '..', 'shared', 'corpus', 'ilo26');
-  return existsSync(path.join(dir, 'snippets.jsonl')) ? dir : undefined;
-}
 
 if (launchedAs('conformance26')) {
   const dir = level26CorpusDir();

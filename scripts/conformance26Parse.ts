@@ -15,24 +15,15 @@
 //                           same tree when re-parsed at 26, comments kept,
 //                           idempotent, nothing copied as written
 
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import * as path from 'node:path';
 import { LEVEL_26 } from '../server/src/level';
 import { parseIlo } from '../server/src/syntax/parse';
 import { LineIndex } from '../server/src/syntax/lineIndex';
-import type { Program } from '../server/src/syntax/ast';
 import { formatIlo, FORMAT_STYLES, type FormatStyle } from '../server/src/format';
-import { firstDifference } from '../server/src/format/meaning';
-import { userNames } from '../server/src/format/arity';
-import { launchedAs, repoRoot } from './entry';
+import { level26CorpusDir, readExampleIndex, readExamples, readSnippets } from './corpusReader';
+import { emptyRoundTrip, recordRoundTrip, type FormatRoundTrip } from './formatRoundTrip';
+import { launchedAs } from './entry';
 
 const isSyntax = (code: string): boolean => code.startsWith('ILO-L') || code.startsWith('ILO-P');
-
-/** ../shared/corpus/ilo26 next to the repository, if present. */
-export function ilo26Dir(root = repoRoot()): string | undefined {
-  const dir = path.join(root, '..', 'shared', 'corpus', 'ilo26');
-  return existsSync(path.join(dir, 'snippets.jsonl')) ? dir : undefined;
-}
 
 function syntaxErrors(text: string): string[] {
   const r = parseIlo(text, { level: LEVEL_26 });
@@ -40,15 +31,7 @@ function syntaxErrors(text: string): string[] {
   return r.diagnostics.filter((d) => isSyntax(d.code)).map((d) => `${d.code} ${lines.position(d.start).line}: ${d.message}`);
 }
 
-export interface FormatRoundTrip {
-  formatted: number;
-  refused: string[];
-  meaningChanged: string[];
-  notIdempotent: string[];
-  commentsChanged: string[];
-  unchanged: string[];
-  copiedDecls: number;
-}
+export type { FormatRoundTrip };
 
 export interface Level26SyntaxReport {
   runnable: number;
@@ -64,50 +47,14 @@ export interface Level26SyntaxReport {
   format: Record<FormatStyle, FormatRoundTrip>;
 }
 
-const comments = (p: Program): string => p.comments.map((c) => c.text.trimEnd()).join('\n');
-
-/** The formatter at level 26 over one program: round-trip failures are added to `out`. */
-function roundTrip(id: string, text: string, style: FormatStyle, out: FormatRoundTrip): void {
-  const before = parseIlo(text, { level: LEVEL_26 });
-  const r = formatIlo(text, { style, level: LEVEL_26 });
-  if (!r.ok) {
-    out.refused.push(id);
-    return;
-  }
-  out.formatted++;
-  if (r.stats.unchanged) out.unchanged.push(id);
-  const uses = before.program.decls.filter((d) => d.kind === 'UseDecl').length;
-  out.copiedDecls += r.stats.copied - (r.stats.unchanged ? before.program.decls.length : uses);
-  const after = parseIlo(r.text, { level: LEVEL_26 });
-  if (
-    after.diagnostics.some((d) => d.severity === 'error') ||
-    firstDifference(before.program.decls, after.program.decls, userNames(before.program.decls, undefined))
-  ) {
-    out.meaningChanged.push(id);
-  }
-  if (comments(before.program) !== comments(after.program)) out.commentsChanged.push(id);
-  const again = formatIlo(r.text, { style, level: LEVEL_26 });
-  if (!again.ok || again.text !== r.text) out.notIdempotent.push(id);
-}
-
-const emptyTrip = (): FormatRoundTrip => ({
-  formatted: 0,
-  refused: [],
-  meaningChanged: [],
-  notIdempotent: [],
-  commentsChanged: [],
-  unchanged: [],
-  copiedDecls: 0,
+/** How the formatter's round trip runs at level 26 in one style. */
+const at26 = (style: FormatStyle) => ({
+  format: (text: string) => formatIlo(text, { style, level: LEVEL_26 }),
+  parse: (text: string) => parseIlo(text, { level: LEVEL_26 }),
 });
 
 export function runLevel26Syntax(dir: string): Level26SyntaxReport {
-  const exDir = path.join(dir, 'examples');
-  const runnable = new Set<string>();
-  for (const line of readFileSync(path.join(exDir, 'index.jsonl'), 'utf8').split('\n')) {
-    if (line.trim() === '') continue;
-    const row = JSON.parse(line) as { file: string; runnable: boolean };
-    if (row.runnable) runnable.add(row.file);
-  }
+  const runnable = new Set(readExampleIndex(dir).filter((row) => row.runnable).map((row) => row.file));
   const r: Level26SyntaxReport = {
     runnable: 0,
     runnableWithErrors: [],
@@ -118,10 +65,9 @@ export function runLevel26Syntax(dir: string): Level26SyntaxReport {
     cleanSnippets: 0,
     cleanWithErrors: [],
     formatClean: 0,
-    format: { expanded: emptyTrip(), dense: emptyTrip() },
+    format: { expanded: emptyRoundTrip(), dense: emptyRoundTrip() },
   };
-  for (const file of readdirSync(exDir).filter((f) => f.endsWith('.ilo') || f.endsWith('.@')).sort()) {
-    const text = readFileSync(path.join(exDir, file), 'utf8');
+  for (const { name: file, text } of readExamples(dir, ['.ilo', '.@'])) {
     const errors = syntaxErrors(text);
     r.examples++;
     if (runnable.has(file)) r.runnable++;
@@ -131,11 +77,10 @@ export function runLevel26Syntax(dir: string): Level26SyntaxReport {
       continue;
     }
     r.formatClean++;
-    for (const style of FORMAT_STYLES) roundTrip(file, text, style, r.format[style]);
+    const before = parseIlo(text, { level: LEVEL_26 });
+    for (const style of FORMAT_STYLES) recordRoundTrip(file, text, before, at26(style), r.format[style]);
   }
-  for (const line of readFileSync(path.join(dir, 'snippets.jsonl'), 'utf8').split('\n')) {
-    if (line.trim() === '') continue;
-    const s = JSON.parse(line) as { program: string; expected_codes: string[] };
+  for (const s of readSnippets<{ program: string; expected_codes: string[] }>(dir)) {
     const ours = parseIlo(s.program, { level: LEVEL_26 }).diagnostics.map((d) => d.code).filter(isSyntax);
     const expected = s.expected_codes.filter(isSyntax);
     if (expected.length > 0) {
@@ -205,7 +150,7 @@ export function formatLevel26SyntaxReport(r: Level26SyntaxReport, verbose = fals
 }
 
 if (launchedAs('conformance26Parse')) {
-  const dir = ilo26Dir();
+  const dir = level26CorpusDir();
   if (dir === undefined) console.log('conformance (level 26 syntax): ../shared/corpus/ilo26 not found; skipping.');
   else {
     const r = runLevel26Syntax(dir);

@@ -11,7 +11,7 @@
 //   examples          no error on the clean example files; the files with
 //                     reference errors reproduced code for code
 
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Diagnostic } from '../server/src/diagnostics';
 import type { Program } from '../server/src/syntax/ast';
@@ -19,6 +19,7 @@ import { LineIndex } from '../server/src/syntax/lineIndex';
 import { parseIlo } from '../server/src/syntax/parse';
 import { checkProgram, type CheckOptions } from '../server/src/check/check';
 import { resolveImports } from '../server/src/project/imports';
+import { readExamples, readSnippets } from './corpusReader';
 import { launchedAs, repoRoot } from './entry';
 
 
@@ -97,20 +98,15 @@ export interface VerifierReport {
 /** `dir`: the corpus folder (../shared/corpus, see conformance.ts corpusDir). */
 export function runVerifierConformance(dir: string): VerifierReport {
   const snippets: Outcome[] = [];
-  const lines = readFileSync(path.join(dir, 'snippets.jsonl'), 'utf8').split('\n').filter((l) => l.trim() !== '');
-  for (const line of lines) {
-    const s = JSON.parse(line) as { id: string; code: string; diagnostics: RefDiag[] };
+  for (const s of readSnippets<{ id: string; code: string; diagnostics: RefDiag[] }>(dir)) {
     // Snippets ran from a scratch folder: any file they `use` is missing.
     const ours = analyse(`/nonexistent-snippets/${s.id}.ilo`, s.code, () => undefined);
     snippets.push(compare(s.id, s.code, s.diagnostics, ours));
   }
-  const exDir = path.join(dir, 'examples');
   const examples: Outcome[] = [];
   const examplesCompat: Outcome[] = [];
   const readFile = (p: string): string | undefined => (existsSync(p) ? readFileSync(p, 'utf8') : undefined);
-  for (const f of readdirSync(exDir).filter((n) => n.endsWith('.ilo')).sort()) {
-    const file = path.join(exDir, f);
-    const text = readFileSync(file, 'utf8');
+  for (const { name: f, file, text } of readExamples(dir)) {
     const ref = JSON.parse(readFileSync(file.replace(/\.ilo$/, '.expected.json'), 'utf8')) as { diagnostics: RefDiag[] };
     examples.push(compare(f, text, ref.diagnostics, analyse(file, text, readFile)));
     examplesCompat.push(compare(f, text, ref.diagnostics, analyse(file, text, readFile, { brokenDeclsAreUndefined: true })));

@@ -38,6 +38,7 @@ import { hash, locateReference, ReferenceOracle, ReferenceRunner, type Answer, t
 import { ourCalls, ourDiagnostics, ourFormat, lambdasPerFunction, type OurDiag } from './differential/ours';
 import { commentsOf, compareVerdicts, describeOurs, describeRef, normaliseAst, type Outcome } from './differential/compare';
 import { reduce } from './differential/reduce';
+import { exampleNames, examplesDir, readSnippets } from './corpusReader';
 import { launchedAs, repoRoot } from './entry';
 import type { FormatStyle } from '../server/src/format';
 
@@ -130,8 +131,8 @@ function parseOptions(argv: readonly string[]): Options {
 function loadPrograms(corpus: string, o: Options): Program[] {
   const out: Program[] = [];
   if (o.only !== 'snippets') {
-    const dir = path.join(corpus, 'examples');
-    let files = fs.readdirSync(dir).filter((f) => f.endsWith('.ilo')).sort();
+    const dir = examplesDir(corpus);
+    let files = exampleNames(corpus);
     if (o.limit !== undefined) files = files.slice(0, o.limit);
     for (const f of files) {
       const text = fs.readFileSync(path.join(dir, f), 'utf8');
@@ -139,10 +140,9 @@ function loadPrograms(corpus: string, o: Options): Program[] {
     }
   }
   if (o.only !== 'examples') {
-    let lines = fs.readFileSync(path.join(corpus, 'snippets.jsonl'), 'utf8').split('\n').filter((l) => l.trim() !== '');
-    if (o.limit !== undefined) lines = lines.slice(0, o.limit);
-    for (const line of lines) {
-      const s = JSON.parse(line) as { id: string; code: string };
+    let snippets = readSnippets<{ id: string; code: string }>(corpus);
+    if (o.limit !== undefined) snippets = snippets.slice(0, o.limit);
+    for (const s of snippets) {
       out.push({ id: `snippet ${s.id}`, text: s.code, folder: false, kind: 'snippet' });
     }
   }

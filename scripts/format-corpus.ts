@@ -12,26 +12,13 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { formatIlo, type FormatStyle } from '../server/src/format';
-import { firstDifference } from '../server/src/format/meaning';
-import { userNames } from '../server/src/format/arity';
 import { Analyzer, declaredArities } from '../server/src/service/analysis';
 import { OverlayFileHost } from '../server/src/service/documents';
 import { parseIlo } from '../server/src/syntax/parse';
-import type { Program } from '../server/src/syntax/ast';
-import { corpusDir } from './conformance';
+import { corpusDir, readExamples, readSnippets } from './corpusReader';
+import { emptyRoundTrip, recordRoundTrip, type FormatRoundTrip } from './formatRoundTrip';
 
-export { corpusDir };
-
-export interface StyleReport {
-  formatted: number;
-  refused: string[];
-  meaningChanged: string[];
-  notIdempotent: string[];
-  commentsChanged: string[];
-  /** Files the verifier left as they were (no safe print found). */
-  unchanged: string[];
-  /** Declarations copied as written, other than `use` lines. */
-  copiedDecls: number;
+export interface StyleReport extends FormatRoundTrip {
   parenthesisedDecls: number;
   repairs: number;
   /** Example files whose reference output keeps the meaning. */
@@ -55,16 +42,8 @@ interface Sample {
 }
 
 function samples(dir: string): Sample[] {
-  const out: Sample[] = [];
-  const ex = path.join(dir, 'examples');
-  for (const f of fs.readdirSync(ex).filter((n) => n.endsWith('.ilo')).sort()) {
-    out.push({ id: f.replace(/\.ilo$/, ''), code: fs.readFileSync(path.join(ex, f), 'utf8'), file: path.join(ex, f) });
-  }
-  for (const line of fs.readFileSync(path.join(dir, 'snippets.jsonl'), 'utf8').split('\n')) {
-    if (line.trim() === '') continue;
-    const o = JSON.parse(line) as { id: string; code: string };
-    out.push({ id: `snippet ${o.id}`, code: o.code });
-  }
+  const out: Sample[] = readExamples(dir).map((e) => ({ id: e.name.replace(/\.ilo$/, ''), code: e.text, file: e.file }));
+  for (const o of readSnippets<{ id: string; code: string }>(dir)) out.push({ id: `snippet ${o.id}`, code: o.code });
   return out;
 }
 
@@ -99,13 +78,7 @@ export function codeLines(text: string, join: boolean): string[] {
 
 function newStyleReport(): StyleReport {
   return {
-    formatted: 0,
-    refused: [],
-    meaningChanged: [],
-    notIdempotent: [],
-    commentsChanged: [],
-    unchanged: [],
-    copiedDecls: 0,
+    ...emptyRoundTrip(),
     parenthesisedDecls: 0,
     repairs: 0,
     referenceKeeps: 0,
@@ -113,8 +86,6 @@ function newStyleReport(): StyleReport {
     disagree: [],
   };
 }
-
-const commentTexts = (p: Program): string => p.comments.map((c) => c.text.trimEnd()).join('\n');
 
 export function computeFormatCorpus(dir: string): FormatCorpusReport {
   const index = JSON.parse(fs.readFileSync(path.join(dir, 'format', 'index.json'), 'utf8')) as Record<
@@ -132,27 +103,13 @@ export function computeFormatCorpus(dir: string): FormatCorpusReport {
       continue;
     }
     report.clean++;
-    const uses = before.program.decls.filter((d) => d.kind === 'UseDecl').length;
     for (const style of ['expanded', 'dense'] as const) {
       const st = report.styles[style];
-      const r = formatIlo(s.code, { style, externalArities: external });
-      if (!r.ok) {
-        st.refused.push(s.id);
-        continue;
-      }
-      st.formatted++;
-      if (r.stats.unchanged) st.unchanged.push(s.id);
-      st.copiedDecls += r.stats.copied - (r.stats.unchanged ? before.program.decls.length : uses);
+      const how = { format: (text: string) => formatIlo(text, { style, externalArities: external }), parse: (text: string) => parseIlo(text, opts), external };
+      const r = recordRoundTrip(s.id, s.code, before, how, st);
+      if (r === undefined) continue;
       st.parenthesisedDecls += r.stats.parenthesised;
       st.repairs += r.stats.repairs;
-      const after = parseIlo(r.text, opts);
-      const bad = after.diagnostics.some((d) => d.severity === 'error');
-      if (bad || firstDifference(before.program.decls, after.program.decls, userNames(before.program.decls, external))) {
-        st.meaningChanged.push(s.id);
-      }
-      if (commentTexts(before.program) !== commentTexts(after.program)) st.commentsChanged.push(s.id);
-      const again = formatIlo(r.text, { style, externalArities: external });
-      if (!again.ok || again.text !== r.text) st.notIdempotent.push(s.id);
       const ref = index[s.id];
       if (s.file && ref && ref[`${style}_keeps_meaning`]) {
         st.referenceKeeps++;

@@ -33,6 +33,7 @@ import { EditorDocument } from '../server/src/lsp/editorDocument';
 import { LanguageService } from '../server/src/service/languageService';
 import { LEVEL_011, LEVEL_26, type LanguageLevel } from '../server/src/level';
 import { mulberry32 } from '../test/helpers/random';
+import { examplesDir, readExamples } from './corpusReader';
 import { launchedAs, repoRoot } from './entry';
 
 export interface EditFuzzOptions {
@@ -265,15 +266,12 @@ function main(): number {
   // --corpus=ilo26: the newer upstream programs (../shared/corpus/ilo26/examples), read at level 26.
   const ilo26 = argv.includes('--corpus=ilo26');
   const level = ilo26 ? LEVEL_26 : LEVEL_011;
-  const examples = ilo26 ? path.join(repoRoot(), '..', 'shared', 'corpus', 'ilo26', 'examples') : path.join(repoRoot(), '..', 'shared', 'corpus', 'examples');
+  const corpus = ilo26 ? path.join(repoRoot(), '..', 'shared', 'corpus', 'ilo26') : path.join(repoRoot(), '..', 'shared', 'corpus');
+  const examples = examplesDir(corpus);
   let programs = BUILT_IN_PROGRAMS;
   let source = `built-in programs (${path.relative(repoRoot(), examples)} not found)`;
   if (fs.existsSync(examples)) {
-    programs = fs
-      .readdirSync(examples)
-      .filter((f) => f.endsWith('.ilo') || f.endsWith('.@'))
-      .sort()
-      .map((f) => fs.readFileSync(path.join(examples, f), 'utf8'));
+    programs = readExamples(corpus, ['.ilo', '.@']).map((e) => e.text);
     source = `${programs.length} ${ilo26 ? 'ilo 26 corpus examples, level 26' : 'corpus examples'}`;
   }
   console.log(`fuzz:edits: ${edits} edits over ${seeds} seed(s) from ${seed}, batches of 1-${maxBatch}, programs: ${source}`);

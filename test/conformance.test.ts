@@ -4,7 +4,8 @@
 // least 98% of the programs that have one.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { computeConformance, corpusDir, formatReport } from '../scripts/conformance';
+import { computeConformance, formatReport } from '../scripts/conformance';
+import { corpusDir } from '../scripts/corpusReader';
 
 const dir = corpusDir();
 

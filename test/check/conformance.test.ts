@@ -4,7 +4,7 @@
 // example file.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { corpusDir } from '../../scripts/conformance';
+import { corpusDir } from '../../scripts/corpusReader';
 import { formatVerifierReport, runVerifierConformance } from '../../scripts/conformanceVerifier';
 
 const dir = corpusDir();

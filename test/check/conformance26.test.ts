@@ -5,7 +5,8 @@
 // new since 0.11.6.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatLevel26Report, level26CorpusDir, level26Figures, runLevel26Conformance } from '../../scripts/conformance26';
+import { formatLevel26Report, level26Figures, runLevel26Conformance } from '../../scripts/conformance26';
+import { level26CorpusDir } from '../../scripts/corpusReader';
 
 const dir = level26CorpusDir();
 

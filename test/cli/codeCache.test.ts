@@ -47,3 +47,11 @@ test('the CLI writes a code cache on its first run and gives the same diagnostic
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('the CLI and server bundles are pure ASCII, so node reads them as one-byte strings (one non-ASCII character makes the whole megabyte two-byte)', () => {
+  for (const name of ['cli-main.js', 'server.js']) {
+    const bytes = fs.readFileSync(path.join(root, 'dist', name));
+    const at = bytes.findIndex((b) => b > 0x7f);
+    assert.equal(at, -1, `${name}: a non-ASCII byte at ${at}: ${bytes.subarray(Math.max(0, at - 60), at + 10).toString('latin1')} (escape it in the source, e.g. \\u2014)`);
+  }
+});

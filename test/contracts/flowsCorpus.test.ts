@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { corpusDir } from '../../scripts/conformance';
+import { corpusDir, exampleNames, examplesDir } from '../../scripts/corpusReader';
 import { Analyzer, contractsFor } from '../../server/src/service/analysis';
 import { OverlayFileHost } from '../../server/src/service/documents';
 
@@ -14,11 +14,8 @@ const skip = dir === undefined ? 'corpus not present' : false;
 
 /** The clean example programs (the reference accepts them), by absolute path. */
 function cleanExamples(): string[] {
-  const ex = path.join(dir!, 'examples');
-  return fs
-    .readdirSync(ex)
-    .filter((f) => f.endsWith('.ilo'))
-    .sort()
+  const ex = examplesDir(dir!);
+  return exampleNames(dir!)
     .filter((f) => {
       const expected = path.join(ex, f.replace(/\.ilo$/, '.expected.json'));
       return fs.existsSync(expected) && (JSON.parse(fs.readFileSync(expected, 'utf8')) as { exit: number }).exit === 0;

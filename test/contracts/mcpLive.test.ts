@@ -11,8 +11,6 @@ import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { parseMcpConfig } from '../../server/src/contracts/mcp/mcpClientConfig';
 import { listServerTools, listServers, McpListError } from '../../server/src/contracts/mcp/mcpClient';
@@ -21,6 +19,7 @@ import { checkImportedSource } from '../../server/src/contracts/import/importChe
 import { detectDrift, driftDiagnostics } from '../../server/src/contracts/pins/drift';
 import { verifyLockedServers } from '../../server/src/contracts/pins/driftVerify';
 import { parseIlo } from '../../server/src/syntax/parse';
+import { listenLocal, statelessHttpServer } from '../helpers/statelessHttpMcp.cjs';
 import { ensureMcpServer, MEMORY_SERVER } from './mcpServers';
 
 const scratch = mkdtempSync(join(tmpdir(), 'ilo-mcp-live-'));
@@ -126,28 +125,20 @@ async function pagingServer(toolCount: number): Promise<{ url: string; http: Htt
     inputSchema: { type: 'object' as const, properties: { itemCode: { type: 'string', description: 'The item code' } }, required: ['itemCode'] },
   }));
   const requests: string[] = [];
-  const http = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const body = chunks.length > 0 ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : undefined;
-    if (body?.method) requests.push(body.method);
-    const server = new Server({ name: 'inventory', version: '3.1.0' }, { capabilities: { tools: {} } });
-    server.setRequestHandler(ListToolsRequestSchema, async (r) => {
-      const start = r.params?.cursor ? Number(r.params.cursor) : 0;
-      const next = start + 2 < tools.length ? String(start + 2) : undefined;
-      return { tools: tools.slice(start, start + 2), ...(next ? { nextCursor: next } : {}) };
-    });
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    res.on('close', () => {
-      void transport.close();
-      void server.close();
-    });
-    await server.connect(transport);
-    await transport.handleRequest(req, res, body);
-  });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const { port } = http.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/mcp`, http, requests };
+  const http = statelessHttpServer(
+    { name: 'inventory', version: '3.1.0' },
+    (server) => {
+      server.setRequestHandler(ListToolsRequestSchema, async (r) => {
+        const start = r.params?.cursor ? Number(r.params.cursor) : 0;
+        const next = start + 2 < tools.length ? String(start + 2) : undefined;
+        return { tools: tools.slice(start, start + 2), ...(next ? { nextCursor: next } : {}) };
+      });
+    },
+    (body) => {
+      if (body?.method) requests.push(body.method);
+    },
+  );
+  return { url: await listenLocal(http), http, requests };
 }
 
 test('lists a Streamable HTTP server page by page', async () => {

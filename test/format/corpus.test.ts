@@ -5,7 +5,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { computeFormatCorpus, corpusDir, formatCorpusReport } from '../../scripts/format-corpus';
+import { computeFormatCorpus, formatCorpusReport } from '../../scripts/format-corpus';
+import { corpusDir } from '../../scripts/corpusReader';
 
 const dir = corpusDir();
 

@@ -6,9 +6,10 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatLevel26SyntaxReport, ilo26Dir, level26SyntaxTargetsMet, runLevel26Syntax } from '../../scripts/conformance26Parse';
+import { formatLevel26SyntaxReport, level26SyntaxTargetsMet, runLevel26Syntax } from '../../scripts/conformance26Parse';
+import { level26CorpusDir } from '../../scripts/corpusReader';
 
-const dir = ilo26Dir();
+const dir = level26CorpusDir();
 
 test('level 26: syntax and formatter over the ilo26 corpus', (t) => {
   if (dir === undefined) {

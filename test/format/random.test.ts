@@ -6,11 +6,9 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { formatIlo } from '../../server/src/format';
 import { parseIlo } from '../../server/src/syntax/parse';
-import { corpusDir } from '../../scripts/conformance';
+import { corpusDir, readExamples } from '../../scripts/corpusReader';
 import { meaningProblem, STYLES } from './helpers';
 import { mulberry32 } from '../helpers/random';
 
@@ -150,11 +148,10 @@ test('random edits of the corpus programs (when the corpus is present)', (t) => 
     t.diagnostic('corpus not present: only the written programs were edited');
     return;
   }
-  const ex = path.join(dir, 'examples');
-  const files = fs.readdirSync(ex).filter((f) => f.endsWith('.ilo')).sort();
+  const programs = readExamples(dir);
   const r = mulberry32(99);
   for (let i = 0; i < 150; i++) {
-    const text = edited(r, fs.readFileSync(path.join(ex, files[Math.floor(r() * files.length)]), 'utf8'));
+    const text = edited(r, programs[Math.floor(r() * programs.length)].text);
     assert.deepEqual(check(text), [], JSON.stringify(text.slice(0, 400)));
   }
 });

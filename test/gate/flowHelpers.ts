@@ -1,10 +1,10 @@
 // Support for the gate's flow, secret and prompt/resource suites: the scripted
 // fixture server (flowServer.cjs) and a few labelled tools.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServerConfig } from '../../server/src/contracts/mcp';
 import type { JsonObject } from '../../server/src/schema/json';
 import type { SecretCategory } from '../../server/src/gate/secretScan';
+import { scriptedServer } from './scriptedServer';
 
 export const FLOW_FIXTURE = join(__dirname, 'fixtures', 'flowServer.cjs');
 
@@ -27,20 +27,12 @@ export interface FlowServer {
 }
 
 export function flowServer(dir: string, name: string, script: FlowScript): FlowServer {
-  const file = join(dir, `${name}.flow.json`);
-  const set = (s: FlowScript) => writeFileSync(file, JSON.stringify(s));
-  set(script);
+  const server = scriptedServer(FLOW_FIXTURE, join(dir, `${name}.flow.json`), JSON.stringify(script));
   return {
     name,
-    config: { kind: 'stdio', command: process.execPath, args: [FLOW_FIXTURE, file], env: {} },
-    set,
-    calls: () =>
-      existsSync(`${file}.calls`)
-        ? readFileSync(`${file}.calls`, 'utf8')
-            .split('\n')
-            .filter(Boolean)
-            .map((l) => JSON.parse(l))
-        : [],
+    config: server.config,
+    set: (s) => server.write(JSON.stringify(s)),
+    calls: () => server.calls(),
   };
 }
 

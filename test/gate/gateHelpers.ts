@@ -1,7 +1,7 @@
 // Test support for the gate: fixture tool lists, a lock pinned from them,
 // a config that starts the counting fixture server, and an SDK client
 // connected to an in-process gate (the upstreams are real processes).
-import { mkdtempSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -11,6 +11,7 @@ import { emptyLock, lockServerEntry, type LockFile } from '../../server/src/cont
 import type { ServerConfig } from '../../server/src/contracts/mcp';
 import { Gate, memoryDecisionLog, type GatePolicy, type GateSettings } from '../../server/src/gate';
 import type { JsonObject } from '../../server/src/schema/json';
+import { jsonLines } from './scriptedServer';
 
 export const FIXTURE = join(__dirname, 'fixtures', 'countingServer.cjs');
 
@@ -71,13 +72,7 @@ export function fixtureServer(dir: string, name: string, tools: JsonObject[]): F
     toolsFile,
     callsFile,
     config: { kind: 'stdio', command: process.execPath, args: [FIXTURE, toolsFile, callsFile], env: {} },
-    calls: () =>
-      existsSync(callsFile)
-        ? readFileSync(callsFile, 'utf8')
-            .split('\n')
-            .filter(Boolean)
-            .map((l) => JSON.parse(l))
-        : [],
+    calls: () => jsonLines(callsFile),
     pid: () => Number(readFileSync(`${callsFile}.pid`, 'utf8')),
     setTools: (next) => writeFileSync(toolsFile, JSON.stringify({ tools: next })),
   };

@@ -3,13 +3,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerConfig } from '../../server/src/contracts/mcp';
 import type { JsonObject } from '../../server/src/schema/json';
+import { listenLocal, statelessHttpServer } from '../helpers/statelessHttpMcp.cjs';
 import { fixtureServer, lockFor, notesTools, openGate, scratchDir, textOf } from './gateHelpers';
 
 const dir = scratchDir();
@@ -24,26 +21,14 @@ const LOOKUP: JsonObject = {
 
 test('a Streamable HTTP upstream is gated like a stdio one', async () => {
   const calls: string[] = [];
-  const http = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const body = chunks.length > 0 ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : undefined;
-    const server = new Server({ name: 'inventory', version: '3.1.0' }, { capabilities: { tools: {} } });
+  const http = statelessHttpServer({ name: 'inventory', version: '3.1.0' }, (server) => {
     server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [LOOKUP] }));
     server.setRequestHandler(CallToolRequestSchema, async (r) => {
       calls.push(r.params.name);
       return { content: [{ type: 'text', text: `item ${String((r.params.arguments as { itemCode?: unknown }).itemCode)}` }] };
     });
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    res.on('close', () => {
-      void transport.close();
-      void server.close();
-    });
-    await server.connect(transport);
-    await transport.handleRequest(req, res, body);
   });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
+  const url = await listenLocal(http);
   const s = await openGate(new Map<string, ServerConfig>([['inventory', { kind: 'http', url, headers: {} }]]), lockFor({ inventory: [LOOKUP] }), { readOnly: true });
   try {
     const { tools } = await s.client.listTools();

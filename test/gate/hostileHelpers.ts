@@ -2,12 +2,13 @@
 // SDK, scripted by a JSON file a test can rewrite mid-session), its counters,
 // and a tools/list read with a loose result schema, so the test sees exactly
 // what the gate put on the wire (the SDK's own schema would drop unknown keys).
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerConfig } from '../../server/src/contracts/mcp';
 import type { JsonObject } from '../../server/src/schema/json';
+import { scriptedServer } from './scriptedServer';
 
 export const HOSTILE = join(__dirname, 'fixtures', 'hostileServer.cjs');
 export const HUGE_HTTP = join(__dirname, 'fixtures', 'hugeHttpServer.cjs');
@@ -33,21 +34,15 @@ export interface HostileServer {
 }
 
 export function hostileServer(dir: string, name: string, script: HostileScript | { raw: string }): HostileServer {
-  const file = join(dir, `${name}.script.json`);
-  const set = (s: HostileScript | { raw: string }) => writeFileSync(file, 'raw' in s ? s.raw : JSON.stringify(s));
-  set(script);
+  const text = (s: HostileScript | { raw: string }) => ('raw' in s ? s.raw : JSON.stringify(s));
+  const server = scriptedServer(HOSTILE, join(dir, `${name}.script.json`), text(script));
+  const countsFile = `${server.file}.counts`;
   return {
     name,
-    config: { kind: 'stdio', command: process.execPath, args: [HOSTILE, file], env: {} },
-    set,
-    counts: () => (existsSync(`${file}.counts`) ? JSON.parse(readFileSync(`${file}.counts`, 'utf8')) : { lists: 0, calls: 0 }),
-    calls: () =>
-      existsSync(`${file}.calls`)
-        ? readFileSync(`${file}.calls`, 'utf8')
-            .split('\n')
-            .filter(Boolean)
-            .map((l) => JSON.parse(l))
-        : [],
+    config: server.config,
+    set: (s) => server.write(text(s)),
+    counts: () => (existsSync(countsFile) ? JSON.parse(readFileSync(countsFile, 'utf8')) : { lists: 0, calls: 0 }),
+    calls: () => server.calls(),
   };
 }
 

@@ -3,11 +3,10 @@
 // hand everything else (errors included) to the tolerant parser.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { IncrementalParser, parseIlo, type ParseResult, type ParseStats } from '../../server/src/syntax/parse';
 import { iloGrammar } from '../../server/src/syntax/grammar';
-import { corpusDir } from '../../scripts/conformance';
+import { corpusDir, readExamples, readSnippets } from '../../scripts/corpusReader';
 import type * as A from '../../server/src/syntax/ast';
 
 /** Parse both ways; the results must be identical. Returns the strict parse and its chunk counts. */
@@ -168,12 +167,8 @@ test(
   { skip: dir === undefined ? 'corpus not present' : false },
   () => {
     const root = dir as string;
-    const texts: string[] = [];
-    const ex = path.join(root, 'examples');
-    for (const f of fs.readdirSync(ex).sort()) if (f.endsWith('.ilo')) texts.push(fs.readFileSync(path.join(ex, f), 'utf8'));
-    for (const line of fs.readFileSync(path.join(root, 'snippets.jsonl'), 'utf8').split('\n')) {
-      if (line.trim() !== '') texts.push((JSON.parse(line) as { code: string }).code);
-    }
+    const texts = readExamples(root).map((e) => e.text);
+    for (const s of readSnippets<{ code: string }>(root)) texts.push(s.code);
     let strict = 0;
     let tolerant = 0;
     for (const text of texts) {

@@ -32,7 +32,7 @@ export function analyzeFiles(
   options: { referenceCompat?: boolean; level?: LanguageLevel; strict?: boolean } = {},
 ): AnalyzedInputs {
   const { files, missing } = expandInputs(inputs);
-  const analyzer = new Analyzer(new OverlayFileHost(), { ...options, level: options.level ?? cliDefaultLevel() });
+  const analyzer = new Analyzer(new OverlayFileHost(), { ...options, level: options.level ?? cliDefaultLevel(), oneShot: true });
   const analyzed: AnalyzedFile[] = [];
   const unreadable: Array<{ file: string; error: string }> = [];
   for (const file of files) {

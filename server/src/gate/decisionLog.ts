@@ -1,5 +1,9 @@
-// The gate's decision log: one JSON line per decision, appended as it is
-// made (a crash loses nothing written before it):
+// The gate's decision log: one JSON line per decision, appended right after
+// the turn of the event loop that made it (the answer to the agent goes out
+// first; formatting and the write are off the call's path). Lines still
+// waiting are written when the log closes and when the process exits, also
+// on an uncaught error; only a process killed outright can lose the
+// decisions of its last moment:
 //
 //   {"time":"2026-…Z","server":"memory","tool":"read_graph","decision":"allowed","reason":"…","arguments":["query"]}
 //
@@ -63,9 +67,9 @@ function record(e: DecisionEntry): DecisionEntry {
 }
 
 /** One JSON line: time, server, tool, decision, reason, arguments, ms. */
-function line(e: DecisionEntry): string {
+function line(e: DecisionEntry, time: number = Date.now()): string {
   const r = record(e);
-  const out: Record<string, unknown> = { time: new Date().toISOString() };
+  const out: Record<string, unknown> = { time: new Date(time).toISOString() };
   if (r.server !== undefined) out.server = r.server;
   if (r.tool !== undefined) out.tool = r.tool;
   out.decision = r.decision;
@@ -76,26 +80,56 @@ function line(e: DecisionEntry): string {
   return JSON.stringify(out) + '\n';
 }
 
+/** Entries waiting past this many are written at once (a storm of decisions never piles up in memory). */
+const MAX_PENDING = 256;
+
 /** A sink that appends to a file (created when missing), or writes to a stream such as stderr. */
 export function openDecisionLog(target: { file: string } | { stream: NodeJS.WritableStream }): DecisionSink {
+  let emit: (text: string) => void;
+  let release = (): void => undefined;
   if ('stream' in target) {
-    return { write: (e) => void target.stream.write(line(e)), close: () => undefined };
+    emit = (text) => void target.stream.write(text);
+  } else {
+    const fd = fs.openSync(target.file, 'a');
+    emit = (text) => {
+      try {
+        fs.writeSync(fd, text);
+      } catch {
+        // A full disk must not stop the gate; the decision itself still holds.
+      }
+    };
+    release = () => fs.closeSync(fd);
   }
-  const fd = fs.openSync(target.file, 'a');
+  const pending: Array<{ entry: DecisionEntry; time: number }> = [];
+  let scheduled = false;
   let open = true;
+  const flush = (): void => {
+    scheduled = false;
+    if (pending.length === 0) return;
+    let text = '';
+    for (const p of pending) text += line(p.entry, p.time);
+    pending.length = 0;
+    emit(text);
+  };
+  const onExit = (): void => flush();
+  process.on('exit', onExit);
   return {
     write: (e) => {
       if (!open) return;
-      try {
-        fs.writeSync(fd, line(e));
-      } catch {
-        // A full disk must not stop the gate; the decision itself still holds.
+      // A snapshot: the caller may reuse its arrays once the call is answered.
+      pending.push({ entry: { ...e, arguments: e.arguments && [...e.arguments], codes: e.codes && [...e.codes] }, time: Date.now() });
+      if (pending.length >= MAX_PENDING) flush();
+      else if (!scheduled) {
+        scheduled = true;
+        setImmediate(flush);
       }
     },
     close: () => {
       if (!open) return;
+      flush();
       open = false;
-      fs.closeSync(fd);
+      process.off('exit', onExit);
+      release();
     },
   };
 }

@@ -3,7 +3,7 @@
 // there is none, nothing is run at all. Used by the CLI and the language
 // server, never by the core (which is handed a level).
 
-import { execFileSync } from 'node:child_process';
+import type * as ChildProcess from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
@@ -33,6 +33,9 @@ export function installedIloVersion(env: NodeJS.ProcessEnv = process.env): strin
   const exe = findIloOnPath(env);
   if (exe === undefined) return undefined;
   try {
+    // Loaded here, not with the module: node's child_process (with net and
+    // dgram) costs every CLI start ~10 ms, and most never run `ilo`.
+    const { execFileSync } = require('node:child_process') as typeof ChildProcess;
     const out = execFileSync(exe, ['--version'], {
       encoding: 'utf8',
       timeout: 1000,

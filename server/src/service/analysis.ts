@@ -150,7 +150,13 @@ export class Analyzer {
 
   constructor(
     private readonly host: FileHost,
-    private readonly options: { referenceCompat?: boolean; level?: LanguageLevel; strict?: boolean } = {},
+    private readonly options: {
+      referenceCompat?: boolean;
+      level?: LanguageLevel;
+      strict?: boolean;
+      /** Each file is analysed once (the CLI): keep nothing for the next analysis of it. */
+      oneShot?: boolean;
+    } = {},
   ) {
     this.defaultLevel = options.level ?? LEVEL_011;
   }
@@ -179,8 +185,9 @@ export class Analyzer {
     // Parse with last time's imported arities (usually unchanged), and again
     // only when resolving the imports shows they changed.
     const level = this.defaultLevel;
+    const reuseParses = this.options.oneShot !== true;
     const withExternal = (ext: Map<string, number>, params: Map<string, readonly string[]>) =>
-      ext.size > 0 ? { externalArities: ext, externalParams: params, level } : { level };
+      ext.size > 0 ? { externalArities: ext, externalParams: params, level, reuse: reuseParses } : { level, reuse: reuseParses };
     state.externalParams ??= new Map();
     let parsed = state.parser.parse(text, withExternal(state.external, state.externalParams));
     const imports = resolveImports(abs, parsed.program, this.host, (p, t) => this.parseImported(p, t));

@@ -78,7 +78,7 @@ function parseDirective(rest: string, at: number): { codes: SuppressionCode[]; r
   }
   const reason = body
     .slice(first.length)
-    .replace(/^\s*[:—–-]*\s*/, '')
+    .replace(/^\s*[:\u2014\u2013-]*\s*/, '')
     .trim();
   return { codes, reason };
 }

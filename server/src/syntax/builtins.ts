@@ -57,7 +57,7 @@ export { acceptsArity, BuiltinTable, formatSignature, signaturesForArity } from 
 // Builtins usable as a function value, with the type they then have (the
 // verifier reads it). The overloaded ones are pinned to one shape (len: list
 // form; min/max: pair form).
-const VALUE_TYPES: Readonly<Record<string, string>> = {
+const VALUE_TYPES: Readonly<Record<string, string>> = Object.freeze({
   abs: 'F n n',
   flr: 'F n n',
   cel: 'F n n',
@@ -83,13 +83,13 @@ const VALUE_TYPES: Readonly<Record<string, string>> = {
   num: 'F t (R n t)',
   jdmp: 'F _ t',
   len: 'F (L _) n',
-};
+});
 
 // Builtins the reference verifier lets through unchecked (see uncheckedByReference).
 // rgxall1 has no rule in the (slightly older) verifier source we could read and
 // the corpus shows no error for it, so it is assumed lenient: we would rather
 // miss an error than report one the reference does not.
-const UNCHECKED = new Set(['sum', 'avg', 'now', 'env', 'rgx', 'rgxall', 'rgxall1']);
+const UNCHECKED: ReadonlySet<string> = new Set(['sum', 'avg', 'now', 'env', 'rgx', 'rgxall', 'rgxall1']);
 
 // ---------------------------------------------------------------- the table
 
@@ -436,8 +436,12 @@ const ENTRIES: Entry[] = [
 ];
 
 
-/** The 0.11 builtins as their table-wide traits give them. */
-const TRAITS_011: TableTraits = { valueTypes: VALUE_TYPES, unchecked: UNCHECKED };
+/**
+ * The 0.11 builtins as their table-wide traits give them. Exported for the
+ * level-26 table, which starts from these (builtins26.ts) and lists only what
+ * ilo 26 adds or changes; frozen, so a level derives its own, never edits these.
+ */
+export const TRAITS_011: Readonly<TableTraits> = Object.freeze({ valueTypes: VALUE_TYPES, unchecked: UNCHECKED });
 
 /**
  * The 0.11 table's rows as written, for the level-26 table, which starts from

@@ -37,7 +37,7 @@ import {
   type Entry,
   type TableTraits,
 } from './builtinKit';
-import { ENTRIES_011 } from './builtins';
+import { ENTRIES_011, TRAITS_011 } from './builtins';
 
 // ---------------------------------------------------------------- what changed in the 0.11 rows
 
@@ -338,39 +338,18 @@ const NEW: Entry[] = [
 
 // Builtins usable as a function value (`map str xs`, `fld max xs 0`), with the
 // type they then have; every other builtin passed by name is an undefined
-// variable (ILO-T004), as in ilo 26.
-const VALUE_TYPES_26: Readonly<Record<string, string>> = {
-  abs: 'F n n',
-  flr: 'F n n',
-  cel: 'F n n',
-  rou: 'F n n',
-  min: 'F n n n',
-  max: 'F n n n',
-  mod: 'F n n n',
+// variable (ILO-T004), as in ilo 26. The 0.11 ones, plus the new `fmod` and
+// `prod`; `str` and `num` take any value now (see CHANGED).
+const VALUE_TYPES_26: Readonly<Record<string, string>> = Object.freeze({
+  ...TRAITS_011.valueTypes,
   fmod: 'F n n n',
-  sum: 'F (L n) n',
   prod: 'F (L n) n',
-  avg: 'F (L n) n',
-  median: 'F (L n) n',
-  stdev: 'F (L n) n',
-  variance: 'F (L n) n',
-  trm: 'F t t',
-  upr: 'F t t',
-  lwr: 'F t t',
-  cap: 'F t t',
-  padl: 'F t n t',
-  padr: 'F t n t',
-  ord: 'F t n',
-  chr: 'F n t',
-  chars: 'F t (L t)',
   str: 'F _ t',
   num: 'F _ (R n t)',
-  jdmp: 'F _ t',
-  len: 'F (L _) n',
-};
+});
 
 // As at 0.11 (no rule in the reference's verifier), and `prod`, the mirror of `sum`.
-const UNCHECKED_26 = new Set(['sum', 'prod', 'avg', 'now', 'env', 'rgx', 'rgxall', 'rgxall1']);
+const UNCHECKED_26: ReadonlySet<string> = new Set([...TRAITS_011.unchecked, 'prod']);
 
 const TRAITS_26: TableTraits = { valueTypes: VALUE_TYPES_26, unchecked: UNCHECKED_26 };
 

@@ -8,9 +8,9 @@
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import * as ohm from 'ohm-js';
+import type * as ohm from 'ohm-js';
 import { normalizeNewlines } from './normalize';
-import { compileItemRegex, regexItems, type ItemRegex } from './lexicalRegex';
+import { compileItemRegex, itemRegexFromSpec, regexItems, type ItemRegex, type ItemRegexSpec } from './lexicalRegex';
 
 /** The ohm rule that matched an item (see ilo.ohm) and its range in the normalised text. */
 export type RawKind = 'newline' | 'number' | 'text' | 'word' | 'sigil' | 'op' | 'underscore' | 'bad';
@@ -25,6 +25,17 @@ let lexicalGrammar: ohm.Grammar | undefined;
 let matcher: ohm.Matcher | undefined;
 let fullGrammar: ohm.Grammar | undefined;
 let source: string | undefined;
+
+/**
+ * ohm-js, loaded on first use: the bundles carry the lexical layer already
+ * compiled (ILO_ITEM_REGEX below), so a plain `ilo-ls check` never loads ohm;
+ * the strict path, running from source and the tools that match with ohm do.
+ */
+let ohmModule: typeof ohm | undefined;
+function ohmLib(): typeof ohm {
+  ohmModule ??= require('ohm-js') as typeof ohm;
+  return ohmModule;
+}
 
 /**
  * ilo.ohm's syntactic layer starts at this line. The lexical path uses only
@@ -59,14 +70,14 @@ declare const ILO_LEXICAL_RECIPE: string | undefined;
 
 /** ohm-js exports makeRecipe (the inverse of Grammar.toRecipe) but does not declare it. */
 function fromRecipe(recipe: string): ohm.Grammar {
-  return (ohm as unknown as { makeRecipe(recipe: string): ohm.Grammar }).makeRecipe(recipe);
+  return (ohmLib() as unknown as { makeRecipe(recipe: string): ohm.Grammar }).makeRecipe(recipe);
 }
 
 /** The lexical layer of ilo.ohm (the rules above the marker) compiled from source. */
 export function compileLexicalGrammar(): ohm.Grammar {
   const src = grammarSource();
   const cut = src.indexOf(SYNTACTIC_LAYER_MARKER);
-  return ohm.grammar(cut < 0 ? src : src.slice(0, cut) + '\n}\n');
+  return ohmLib().grammar(cut < 0 ? src : src.slice(0, cut) + '\n}\n');
 }
 
 /**
@@ -86,7 +97,7 @@ function lexicalGrammarObject(): ohm.Grammar {
 
 /** The whole grammar, lexical and syntactic layers (for the strict path, tests and tooling). */
 export function iloGrammar(): ohm.Grammar {
-  fullGrammar ??= ohm.grammar(grammarSource());
+  fullGrammar ??= ohmLib().grammar(grammarSource());
   return fullGrammar;
 }
 
@@ -95,7 +106,7 @@ export function iloGrammar(): ohm.Grammar {
  * of the text, so the cache is shared by all documents; it is dropped when it
  * grows past PIECE_CACHE_LIMIT entries.
  */
-const pieceCache = new Map<string, RawItem[]>();
+const pieceCache = new Map<string, FlatItems>();
 const PIECE_CACHE_LIMIT = 200_000;
 
 /**
@@ -118,7 +129,9 @@ const PIECE_CACHE_LIMIT = 200_000;
 export function lexItems(text: string): RawItem[] {
   const stream = new ItemStream(text);
   stream.has(Infinity);
-  return stream.items;
+  const out: RawItem[] = [];
+  for (let k = 0; k < stream.kinds.length; k++) out.push({ kind: stream.kinds[k], start: stream.starts[k], end: stream.ends[k] });
+  return out;
 }
 
 /**
@@ -127,8 +140,13 @@ export function lexItems(text: string): RawItem[] {
  * error, so a long run of garbage is lexed only up to it.
  */
 export class ItemStream {
-  /** The items lexed so far, in order. */
-  readonly items: RawItem[] = [];
+  /**
+   * The items lexed so far, in order, as three parallel arrays (kind, start,
+   * end): no object per item.
+   */
+  readonly kinds: RawKind[] = [];
+  readonly starts: number[] = [];
+  readonly ends: number[] = [];
   private from: number;
   private i: number;
   private readonly texts: TextEnds;
@@ -148,14 +166,20 @@ export class ItemStream {
 
   /** Whether item `index` exists, lexing pieces until it does or the text ends. */
   has(index: number): boolean {
-    while (this.items.length <= index && this.from < this.text.length) this.lexPiece();
-    return index < this.items.length;
+    while (this.kinds.length <= index && this.from < this.text.length) this.lexPiece();
+    return index < this.kinds.length;
+  }
+
+  private push(kind: RawKind, start: number, end: number): void {
+    this.kinds.push(kind);
+    this.starts.push(start);
+    this.ends.push(end);
   }
 
   /** The items before `index`, then the items of the text from offset `start` on. */
   restartAt(index: number, start: number): ItemStream {
     const next = new ItemStream(this.text, start, this.texts, this.triple);
-    for (let k = 0; k < index && k < this.items.length; k++) next.items.push(this.items[k]);
+    for (let k = 0; k < index && k < this.kinds.length; k++) next.push(this.kinds[k], this.starts[k], this.ends[k]);
     return next;
   }
 
@@ -170,11 +194,11 @@ export class ItemStream {
         this.flush(i);
         if (end < 0) {
           // Unterminated: the opening quote alone is `bad` (the lexer reports it), the rest is lexed on.
-          this.items.push({ kind: 'bad', start: i, end: i + 1 });
+          this.push('bad', i, i + 1);
           this.from = this.i = i + 1;
           return;
         }
-        this.items.push({ kind: 'text', start: i, end: end + 3 });
+        this.push('text', i, end + 3);
         this.from = this.i = end + 3;
         return;
       }
@@ -183,13 +207,13 @@ export class ItemStream {
         if (close < 0) {
           // Unterminated: ohm's `text` fails and `bad` takes the quote alone.
           this.flush(i);
-          this.items.push({ kind: 'bad', start: i, end: i + 1 });
+          this.push('bad', i, i + 1);
           this.from = this.i = i + 1;
           return;
         }
         if (close - i > MAX_PIECE) {
           this.flush(i);
-          this.items.push({ kind: 'text', start: i, end: close });
+          this.push('text', i, close);
           this.from = this.i = close;
           return;
         }
@@ -216,11 +240,12 @@ export class ItemStream {
     const piece = this.text.slice(from, to);
     let items = pieceCache.get(piece);
     if (items === undefined) {
-      items = matchItems(piece);
+      items = matchFlat(piece);
       if (pieceCache.size >= PIECE_CACHE_LIMIT) pieceCache.clear();
       pieceCache.set(piece, items);
     }
-    for (const it of items) this.items.push({ kind: it.kind, start: it.start + from, end: it.end + from });
+    const { kinds, starts, ends } = items;
+    for (let k = 0; k < kinds.length; k++) this.push(kinds[k], starts[k] + from, ends[k] + from);
     this.from = to;
   }
 }
@@ -290,15 +315,41 @@ interface CstNode {
   childOffsets: number[];
 }
 
-/** The lexical layer's start rule compiled to one regular expression (lexicalRegex.ts), made on first use. */
+/**
+ * The lexical layer's start rule compiled to one regular expression
+ * (lexicalRegex.ts): compiled by the build from ilo.ohm into the bundles
+ * (scripts/grammarRecipe.mjs), compiled here on first use otherwise.
+ */
 let itemRegex: ItemRegex | undefined;
+declare const ILO_ITEM_REGEX: ItemRegexSpec | undefined;
+
+/** The compiled lexical layer (tests compare the build's with one compiled from ilo.ohm now). */
+export function lexicalItemRegex(): ItemRegex {
+  itemRegex ??= typeof ILO_ITEM_REGEX === 'object' ? itemRegexFromSpec(ILO_ITEM_REGEX) : compileItemRegex(lexicalGrammarObject(), 'chunk');
+  return itemRegex;
+}
 
 /** The items of a piece: what ohm's match of `chunk` gives, by the compiled expression. */
 export function matchItems(text: string): RawItem[] {
-  itemRegex ??= compileItemRegex(lexicalGrammarObject(), 'chunk');
-  const out: RawItem[] = [];
-  regexItems(itemRegex, text, (kind, start, end) => {
-    if (kind !== 'blank' && kind !== 'comment') out.push({ kind: kind as RawKind, start, end });
+  const flat = matchFlat(text);
+  return flat.kinds.map((kind, k) => ({ kind, start: flat.starts[k], end: flat.ends[k] }));
+}
+
+/** A piece's items as parallel arrays (what the piece cache keeps). */
+interface FlatItems {
+  kinds: RawKind[];
+  starts: number[];
+  ends: number[];
+}
+
+function matchFlat(text: string): FlatItems {
+  const out: FlatItems = { kinds: [], starts: [], ends: [] };
+  regexItems(lexicalItemRegex(), text, (kind, start, end) => {
+    if (kind !== 'blank' && kind !== 'comment') {
+      out.kinds.push(kind as RawKind);
+      out.starts.push(start);
+      out.ends.push(end);
+    }
   });
   return out;
 }

@@ -15,7 +15,7 @@
 
 import type { Diagnostic } from '../diagnostics';
 import type { Comment } from './ast';
-import { ItemStream, type RawItem } from './grammar';
+import { ItemStream } from './grammar';
 import type { LexicalFeatures } from '../level/level';
 import { normalizeNewlines } from './normalize';
 import { decodeLiteral, interpolate, type Interpolation } from './textLiteral';
@@ -32,8 +32,8 @@ export interface LexResult {
 /** Raw token during lexing: offsets in the normalised text. */
 interface Tok {
   kind: TokenKind;
-  s: number;
-  e: number;
+  start: number;
+  end: number;
   text: string;
   value?: number;
   /** A text token's decoded-character offsets in its literal (when interpolation may need them). */
@@ -64,8 +64,8 @@ function kebab(word: string): string {
 class LexError {
   constructor(
     readonly code: string,
-    readonly s: number,
-    readonly e: number,
+    readonly start: number,
+    readonly end: number,
     readonly message: string,
     readonly hint?: string,
     readonly replacement?: string,
@@ -97,22 +97,33 @@ export function lex(source: string, base = 0, features: LexicalFeatures = LEXICA
   try {
     const toks = scan(text, features);
     postLex(toks, text);
-    const tokens: Token[] = toks.map((t) => {
-      const r = toDoc(t.s, t.e);
-      const tok: Token =
-        t.value === undefined
-          ? { kind: t.kind, start: r.start, end: r.end, text: t.text }
-          : { kind: t.kind, start: r.start, end: r.end, text: t.text, value: t.value };
+    // Each raw token becomes the token in place (offsets mapped to the
+    // document): no second object per token. One with an interpolation map
+    // (rare) is built anew, so no token carries the map.
+    const tokens = toks as Token[];
+    const last = map.length - 1;
+    for (let k = 0; k < toks.length; k++) {
+      const t = toks[k];
+      const s = t.start;
+      const e = t.end;
+      const start = map[s < last ? s : last];
+      const end = e > s ? map[e - 1 < last ? e - 1 : last] + 1 : start;
+      if (t.map === undefined) {
+        t.start = start;
+        t.end = end;
+      } else {
+        const tok: Token = t.value === undefined ? { kind: t.kind, start, end, text: t.text } : { kind: t.kind, start, end, text: t.text, value: t.value };
+        // Offsets relative to the token's start: a token keeps them when its chunk moves (incremental parsing).
+        tok.interp = interpolationAt(t.text, t.map, (off) => map[Math.min(s + off, last)] - start);
+        tokens[k] = tok;
+      }
       // A `;` standing for a line break (the normaliser put it there) sits on the break in the document.
-      if (t.kind === ';' && source.charCodeAt(r.start - base) !== 59) tok.soft = true;
-      // Offsets relative to the token's start: a token keeps them when its chunk moves (incremental parsing).
-      if (t.map !== undefined) tok.interp = interpolationAt(t.text, t.map, (off) => map[Math.min(t.s + off, map.length - 1)] - r.start);
-      return tok;
-    });
+      if (t.kind === ';' && source.charCodeAt(start - base) !== 59) tokens[k].soft = true;
+    }
     return { tokens, comments: norm.comments };
   } catch (err) {
     if (!(err instanceof LexError)) throw err;
-    const r = toDoc(err.s, err.e);
+    const r = toDoc(err.start, err.end);
     const diag: Diagnostic = {
       code: err.code,
       source: 'ilo',
@@ -151,18 +162,18 @@ function scan(text: string, features: LexicalFeatures): Tok[] {
   const last = (): Tok | undefined => toks[toks.length - 1];
   const prevIdentFlush = (at: number): Tok | undefined => {
     const p = last();
-    return p !== undefined && p.kind === 'ident' && p.e === at ? p : undefined;
+    return p !== undefined && p.kind === 'ident' && p.end === at ? p : undefined;
   };
   const prevDotFlush = (at: number): boolean => {
     const p = last();
-    return p !== undefined && (p.kind === '.' || p.kind === '.?') && p.e === at;
+    return p !== undefined && (p.kind === '.' || p.kind === '.?') && p.end === at;
   };
   const prevIdentIsPostDot = (): boolean => {
     const n = toks.length;
     if (n < 2) return false;
     const a = toks[n - 2];
     const b = toks[n - 1];
-    return b.kind === 'ident' && (a.kind === '.' || a.kind === '.?') && a.e === b.s;
+    return b.kind === 'ident' && (a.kind === '.' || a.kind === '.?') && a.end === b.start;
   };
   const alnumRunEnd = (from: number): number => {
     let e = from;
@@ -173,8 +184,8 @@ function scan(text: string, features: LexicalFeatures): Tok[] {
   // re-lex the remainder when an item straddles `end`.
   const resyncAfter = (idx: number, end: number): number => {
     let j = idx + 1;
-    while (stream.has(j) && stream.items[j].end <= end) j++;
-    if (stream.has(j) && stream.items[j].start < end) stream = stream.restartAt(j, end);
+    while (stream.has(j) && stream.ends[j] <= end) j++;
+    if (stream.has(j) && stream.starts[j] < end) stream = stream.restartAt(j, end);
     return j - 1;
   };
   const uppercaseRun = (from: number): string => {
@@ -185,11 +196,11 @@ function scan(text: string, features: LexicalFeatures): Tok[] {
   const camelError = (prev: Tok, at: number): LexError => {
     let e = at + 1;
     while (e < text.length && (isAlnum(text[e]) || text[e] === '-')) e++;
-    const full = text.slice(prev.s, e);
+    const full = text.slice(prev.start, e);
     const fixed = kebab(full);
     return new LexError(
       'ILO-L003',
-      prev.s,
+      prev.start,
       e,
       `identifier \`${full}\` has an upper-case letter; ilo names are lower-case`,
       `write it in kebab-case: \`${fixed}\` (or \`${full.toLowerCase()}\`)`,
@@ -199,22 +210,22 @@ function scan(text: string, features: LexicalFeatures): Tok[] {
 
   // Items are lexed as the loop asks for them: a lexical error ends the chunk.
   for (let i = 0; stream.has(i); i++) {
-    const it: RawItem = stream.items[i];
-    const s = it.start;
-    const e = it.end;
+    const kind = stream.kinds[i];
+    const s = stream.starts[i];
+    const e = stream.ends[i];
     const src = text.slice(s, e);
-    switch (it.kind) {
+    switch (kind) {
       case 'word': {
         const kw = keywordKind(src);
-        toks.push({ kind: kw ?? 'ident', s, e, text: src });
+        toks.push({ kind: kw ?? 'ident', start: s, end: e, text: src });
         break;
       }
       case 'number':
-        toks.push({ kind: 'number', s, e, text: src, value: Number(src) });
+        toks.push({ kind: 'number', start: s, end: e, text: src, value: Number(src) });
         break;
       case 'text': {
         const d = decodeLiteral(src, features);
-        const tok: Tok = { kind: 'text', s, e, text: d.value };
+        const tok: Tok = { kind: 'text', start: s, end: e, text: d.value };
         if (d.map !== undefined) {
           // Collapse `{{`/`}}` now; interpolation slots are resolved with the offsets once tokens are placed.
           const r = interpolate(d.value, d.map);
@@ -225,19 +236,19 @@ function scan(text: string, features: LexicalFeatures): Tok[] {
         break;
       }
       case 'newline':
-        toks.push({ kind: 'newline', s, e, text: '\n' });
+        toks.push({ kind: 'newline', start: s, end: e, text: '\n' });
         break;
       case 'underscore':
-        toks.push({ kind: '_', s, e, text: '_' });
+        toks.push({ kind: '_', start: s, end: e, text: '_' });
         break;
       case 'op':
-        toks.push({ kind: (src === '==' ? '=' : src) as OpKind, s, e, text: src });
+        toks.push({ kind: (src === '==' ? '=' : src) as OpKind, start: s, end: e, text: src });
         break;
       case 'sigil':
       case 'bad': {
         const c = src[0];
-        const isTypeSigil = it.kind === 'sigil' && typeSigils.has(src);
-        const upperLetter = it.kind === 'sigil' && src.length === 1;
+        const isTypeSigil = kind === 'sigil' && typeSigils.has(src);
+        const upperLetter = kind === 'sigil' && src.length === 1;
         if (upperLetter) {
           const prevIdent = prevIdentFlush(s);
           if (isTypeSigil && prevIdent === undefined && !prevDotFlush(s)) {
@@ -252,8 +263,8 @@ function scan(text: string, features: LexicalFeatures): Tok[] {
           if (prevIdent !== undefined) {
             if (prevIdentIsPostDot()) {
               const end = alnumRunEnd(s);
-              prevIdent.e = end;
-              prevIdent.text = text.slice(prevIdent.s, end);
+              prevIdent.end = end;
+              prevIdent.text = text.slice(prevIdent.start, end);
               i = resyncAfter(i, end);
               break;
             }
@@ -261,7 +272,7 @@ function scan(text: string, features: LexicalFeatures): Tok[] {
           }
           if (prevDotFlush(s)) {
             const end = alnumRunEnd(s);
-            toks.push({ kind: 'ident', s, e: end, text: text.slice(s, end) });
+            toks.push({ kind: 'ident', start: s, end, text: text.slice(s, end) });
             i = resyncAfter(i, end);
             break;
           }
@@ -276,11 +287,11 @@ function scan(text: string, features: LexicalFeatures): Tok[] {
               'identifiers are lower-case ASCII words joined by hyphens, e.g. `my-name`',
             );
           }
-          toks.push({ kind: src as TokenKind, s, e, text: src });
+          toks.push({ kind: src as TokenKind, start: s, end: e, text: src });
           break;
         }
-        if (it.kind === 'sigil') {
-          toks.push({ kind: src as TokenKind, s, e, text: src });
+        if (kind === 'sigil') {
+          toks.push({ kind: src as TokenKind, start: s, end: e, text: src });
           break;
         }
         throw badCharError(text, s);
@@ -333,8 +344,8 @@ function postLex(toks: Tok[], text: string): void {
   for (let i = 1; i < toks.length; i++) {
     const t = toks[i];
     const p = toks[i - 1];
-    if (t.kind !== 'number' || !(p.kind === '.' || p.kind === '.?') || p.e !== t.s) continue;
-    const raw = text.slice(t.s, t.e);
+    if (t.kind !== 'number' || !(p.kind === '.' || p.kind === '.?') || p.end !== t.start) continue;
+    const raw = text.slice(t.start, t.end);
     if (/[eE-]/.test(raw)) continue;
     const dot = raw.indexOf('.');
     if (dot < 0) continue;
@@ -343,9 +354,9 @@ function postLex(toks: Tok[], text: string): void {
     toks.splice(
       i,
       1,
-      { kind: 'number', s: t.s, e: t.s + dot, text: head, value: Number(head) },
-      { kind: '.', s: t.s + dot, e: t.s + dot + 1, text: '.' },
-      { kind: 'number', s: t.s + dot + 1, e: t.e, text: tail, value: Number(tail) },
+      { kind: 'number', start: t.start, end: t.start + dot, text: head, value: Number(head) },
+      { kind: '.', start: t.start + dot, end: t.start + dot + 1, text: '.' },
+      { kind: 'number', start: t.start + dot + 1, end: t.end, text: tail, value: Number(tail) },
     );
     i += 2;
   }
@@ -359,8 +370,8 @@ function postLex(toks: Tok[], text: string): void {
     toks.splice(
       i,
       1,
-      { kind: '-', s: t.s, e: t.s + 1, text: '-' },
-      { kind: 'number', s: t.s + 1, e: t.e, text: positive, value: Number(positive) },
+      { kind: '-', start: t.start, end: t.start + 1, text: '-' },
+      { kind: 'number', start: t.start + 1, end: t.end, text: positive, value: Number(positive) },
     );
     i++;
   }
@@ -368,9 +379,9 @@ function postLex(toks: Tok[], text: string): void {
   for (let i = 1; i < toks.length; i++) {
     const t = toks[i];
     const p = toks[i - 1];
-    if (!(p.kind === '.' || p.kind === '.?') || p.e !== t.s) continue;
+    if (!(p.kind === '.' || p.kind === '.?') || p.end !== t.start) continue;
     if (t.kind === 'ident' || t.kind === 'number') continue;
-    const raw = text.slice(t.s, t.e);
+    const raw = text.slice(t.start, t.end);
     if (/^[A-Za-z][A-Za-z0-9_]*$/.test(raw)) {
       t.kind = 'ident';
       t.text = raw;
@@ -380,10 +391,10 @@ function postLex(toks: Tok[], text: string): void {
   for (let i = 1; i + 2 < toks.length; i++) {
     const p = toks[i - 1];
     const t = toks[i];
-    if (!(p.kind === '.' || p.kind === '.?') || p.e !== t.s || t.kind !== 'ident') continue;
+    if (!(p.kind === '.' || p.kind === '.?') || p.end !== t.start || t.kind !== 'ident') continue;
     let j = i + 1;
     let merged = false;
-    while (j + 1 < toks.length && toks[j].kind === '_' && toks[j - 1].e === toks[j].s && toks[j].e === toks[j + 1].s) {
+    while (j + 1 < toks.length && toks[j].kind === '_' && toks[j - 1].end === toks[j].start && toks[j].end === toks[j + 1].start) {
       const nx = toks[j + 1];
       if (nx.kind === 'ident') {
         merged = true;
@@ -391,36 +402,36 @@ function postLex(toks: Tok[], text: string): void {
       } else if (nx.kind === 'number' && nx.value !== undefined && Number.isInteger(nx.value) && nx.value >= 0) {
         merged = true;
         j += 2;
-        if (j < toks.length && toks[j - 1].e === toks[j].s && toks[j].kind === 'ident') j++;
+        if (j < toks.length && toks[j - 1].end === toks[j].start && toks[j].kind === 'ident') j++;
       } else break;
     }
     if (!merged) continue;
-    const end = toks[j - 1].e;
-    toks.splice(i, j - i, { kind: 'ident', s: t.s, e: end, text: text.slice(t.s, end) });
+    const end = toks[j - 1].end;
+    toks.splice(i, j - i, { kind: 'ident', start: t.start, end: end, text: text.slice(t.start, end) });
   }
   // `snake_case` names: ILO-L002 with the kebab-case spelling.
   for (let i = 0; i + 2 < toks.length; i++) {
     const a = toks[i];
     const b = toks[i + 1];
     const c = toks[i + 2];
-    if (a.kind !== 'ident' || b.kind !== '_' || c.kind !== 'ident' || a.e !== b.s || b.e !== c.s) continue;
-    let end = c.e;
+    if (a.kind !== 'ident' || b.kind !== '_' || c.kind !== 'ident' || a.end !== b.start || b.end !== c.start) continue;
+    let end = c.end;
     let j = i + 3;
     while (
       j + 1 < toks.length &&
       toks[j].kind === '_' &&
       toks[j + 1].kind === 'ident' &&
-      toks[j - 1].e === toks[j].s &&
-      toks[j].e === toks[j + 1].s
+      toks[j - 1].end === toks[j].start &&
+      toks[j].end === toks[j + 1].start
     ) {
-      end = toks[j + 1].e;
+      end = toks[j + 1].end;
       j += 2;
     }
-    const name = text.slice(a.s, end);
+    const name = text.slice(a.start, end);
     const fixed = name.replace(/_/g, '-');
     throw new LexError(
       'ILO-L002',
-      a.s,
+      a.start,
       end,
       `identifier \`${name}\` contains an underscore; ilo names use hyphens`,
       `write \`${fixed}\``,

@@ -17,22 +17,40 @@
 // grammar object (compiled from ilo.ohm, or loaded from the build's recipe of
 // it) when the lexer is first used; nothing here knows ilo's rules.
 
-import * as ohm from 'ohm-js';
+import type * as ohm from 'ohm-js';
 
-/** One compiled start rule of the form `rule = (a | b | c ...)*`: which item kind each alternative is. */
+/** What the build writes into the bundles for an ItemRegex (JSON: each alternative's kind, source and flags). */
+export interface ItemRegexSpec {
+  alternatives: Array<{ kind: string; source: string; flags: string }>;
+}
+
+/** The ItemRegex of a spec (see specOfItemRegex). */
+export function itemRegexFromSpec(spec: ItemRegexSpec): ItemRegex {
+  return { alternatives: spec.alternatives.map((a) => ({ kind: a.kind, regex: new RegExp(a.source, a.flags) })) };
+}
+
+/** An ItemRegex as plain data, for the build's `define`. */
+export function specOfItemRegex(r: ItemRegex): ItemRegexSpec {
+  return { alternatives: r.alternatives.map((a) => ({ kind: a.kind, source: a.regex.source, flags: a.regex.flags })) };
+}
+
+/**
+ * One compiled start rule of the form `rule = (a | b | c ...)*`: one sticky
+ * expression per alternative, in the rule's order. An item is the first
+ * alternative that matches where the last one ended (ordered choice), found
+ * with `test`, which allocates nothing: one expression with a capture group
+ * per alternative made every match build an array of some thirty captures,
+ * most of a cold lex's time and garbage.
+ */
 export interface ItemRegex {
-  regex: RegExp;
-  /** Capture group of each alternative (an alternative matched when its group is defined). */
-  groups: number[];
-  /** Rule name of each alternative (the item kind). */
-  kinds: string[];
+  alternatives: Array<{ kind: string; regex: RegExp }>;
 }
 
 interface PExprLike {
   constructor: { name: string };
 }
 
-const pexprs = (ohm as unknown as { pexprs: Record<string, new (...args: never[]) => unknown> }).pexprs;
+type Pexprs = Record<string, new (...args: never[]) => unknown>;
 
 /** Thrown when a rule uses an ohm construct this compiler does not translate. */
 export class UntranslatableRule extends Error {}
@@ -51,6 +69,8 @@ function codePointClass(cp: number): string {
  * an alternation of rule applications (ilo.ohm: `chunk = (word | blank | ... | bad)*`).
  */
 export function compileItemRegex(grammar: ohm.Grammar, startRule: string): ItemRegex {
+  // The grammar's own ohm-js (the one that built its expressions), loaded only when compiling.
+  const pexprs = (require('ohm-js') as { pexprs: Pexprs }).pexprs;
   const rules = (grammar as unknown as { rules: Record<string, { body: unknown }> }).rules;
   let group = 0;
   const compiling = new Set<string>();
@@ -109,39 +129,43 @@ export function compileItemRegex(grammar: ohm.Grammar, startRule: string): ItemR
   if (body === undefined || !(body instanceof pexprs.Star)) throw new UntranslatableRule(`${startRule} is not a repetition`);
   const alt = body.expr as PExprLike & Record<string, unknown>;
   const terms = alt instanceof pexprs.Alt ? (alt.terms as unknown[]) : [alt];
-  const kinds: string[] = [];
-  const groups: number[] = [];
-  const parts: string[] = [];
+  const alternatives: ItemRegex['alternatives'] = [];
   for (const t of terms) {
     const term = t as PExprLike & Record<string, unknown>;
     if (!(term instanceof pexprs.Apply)) throw new UntranslatableRule(`an alternative of ${startRule} is not a rule`);
-    group++;
-    const own = group;
-    kinds.push(term.ruleName as string);
-    groups.push(own);
-    parts.push(`(${rule(term.ruleName as string)})`);
+    // Each alternative is an expression of its own: its back-references count its own groups.
+    group = 0;
+    // Sticky: one item exactly at lastIndex. Unicode: `[^]` is one code point, as ohm's `any`.
+    alternatives.push({ kind: term.ruleName as string, regex: new RegExp(rule(term.ruleName as string), 'uy') });
   }
-  // Sticky: one item exactly at lastIndex. Unicode: `[^]` is one code point, as ohm's `any`.
-  return { regex: new RegExp(parts.join('|'), 'uy'), groups, kinds };
+  return { alternatives };
 }
 
 /** The items of `text` (kind and range, blanks and comments included) by the compiled start rule; it matches to the end, as `chunk` does. */
 export function regexItems(c: ItemRegex, text: string, each: (kind: string, start: number, end: number) => void): void {
-  const re = c.regex;
+  const alternatives = c.alternatives;
+  const n = alternatives.length;
   let i = 0;
   while (i < text.length) {
-    re.lastIndex = i;
-    const m = re.exec(text);
-    if (m === null || m[0].length === 0) {
-      // Cannot happen with a last alternative matching any character; make progress regardless.
+    let end = i;
+    let kind = 'bad';
+    for (let k = 0; k < n; k++) {
+      const re = alternatives[k].regex;
+      re.lastIndex = i;
+      if (re.test(text)) {
+        end = re.lastIndex;
+        kind = alternatives[k].kind;
+        break;
+      }
+    }
+    if (end === i) {
+      // No alternative, or an empty match: cannot happen with a last alternative matching any character; make progress regardless.
       const w = (text.codePointAt(i) as number) > 0xffff ? 2 : 1;
       each('bad', i, i + w);
       i += w;
       continue;
     }
-    let k = 0;
-    while (k < c.groups.length && m[c.groups[k]] === undefined) k++;
-    each(c.kinds[k] ?? 'bad', i, i + m[0].length);
-    i += m[0].length;
+    each(kind, i, end);
+    i = end;
   }
 }

@@ -30,106 +30,135 @@ export interface Normalized {
 
 /** Normalise `source`; `base` is added to every mapped offset (chunk start in the document). */
 export function normalizeNewlines(source: string, base = 0, features?: Pick<LexicalFeatures, 'tripleQuotedText'>): Normalized {
+  // One pass over character codes into a code buffer: the output is never
+  // longer than the input (a newline becomes at most one character, CR of
+  // CRLF and comments are dropped). Comments, the bulk of many files, are
+  // skipped with indexOf rather than character by character.
   const n = source.length;
-  const out: string[] = [];
+  const out = new Uint16Array(n + 1);
   const map = new Int32Array(n + 2);
   let len = 0;
-  const push = (ch: string, orig: number): void => {
-    out.push(ch);
-    map[len++] = orig + base;
-  };
   const comments: Normalized['comments'] = [];
-  let lastSignificant = '';
+  /** Code of the last character pushed that is not a blank or CR (0: none yet). */
+  let lastSignificant = 0;
   let bracketDepth = 0;
   const triple = features?.tripleQuotedText === true;
   let i = 0;
-  const isBlank = (c: string | undefined): boolean => c === ' ' || c === '\t';
 
   while (i < n) {
-    const c = source[i];
-    if (c === '\r' && source[i + 1] === '\n') {
+    const c = source.charCodeAt(i);
+    if (c === CR && source.charCodeAt(i + 1) === LF) {
       i++;
       continue;
     }
-    if (c === '"' && triple && source.charCodeAt(i + 1) === 34 && source.charCodeAt(i + 2) === 34) {
-      // A triple-quoted literal (level 26) is copied as it is, line breaks and
-      // all, up to its closing `"""` (an unterminated one runs to the end).
-      const close = source.indexOf('"""', i + 3);
-      const end = close < 0 ? n : close + 3;
-      for (; i < end; i++) push(source[i], i);
-      lastSignificant = '"';
-      continue;
-    }
-    if (c === '"') {
-      // Copy the whole literal; an unterminated one runs to the end.
-      push(c, i);
-      lastSignificant = c;
-      i++;
-      while (i < n) {
-        const sc = source[i];
-        push(sc, i);
-        i++;
-        if (sc === '\\') {
-          if (i < n) {
-            push(source[i], i);
-            i++;
-          }
-        } else if (sc === '"') {
-          break;
+    if (c === QUOTE) {
+      let end: number;
+      if (triple && source.charCodeAt(i + 1) === QUOTE && source.charCodeAt(i + 2) === QUOTE) {
+        // A triple-quoted literal (level 26) runs, line breaks and all, to
+        // its closing `"""` (an unterminated one to the end).
+        const close = source.indexOf('"""', i + 3);
+        end = close < 0 ? n : close + 3;
+      } else {
+        // A literal runs to the next unescaped quote (an unterminated one to the end).
+        end = i + 1;
+        while (end < n) {
+          const sc = source.charCodeAt(end);
+          end += sc === BACKSLASH ? 2 : 1;
+          if (sc === QUOTE) break;
         }
+        if (end > n) end = n;
       }
+      for (; i < end; i++) {
+        out[len] = source.charCodeAt(i);
+        map[len++] = i + base;
+      }
+      lastSignificant = QUOTE;
       continue;
     }
-    if (c === '-' && source[i + 1] === '-') {
+    if (c === DASH && source.charCodeAt(i + 1) === DASH) {
       // Comment: drop it, keep the newline that ends it.
       const cs = i;
-      i += 2;
-      while (i < n && source[i] !== '\n') i++;
-      const ce = i > cs && source[i - 1] === '\r' ? i - 1 : i;
+      const nlAt = source.indexOf('\n', i + 2);
+      i = nlAt < 0 ? n : nlAt;
+      const ce = source.charCodeAt(i - 1) === CR ? i - 1 : i;
       comments.push({ start: cs + base, end: ce + base, text: source.slice(cs + 2, ce) });
       continue;
     }
-    if (c === '\n') {
+    if (c === LF) {
       if (bracketDepth > 0) {
-        push(' ', i);
+        out[len] = SPACE;
+        map[len++] = i + base;
         i++;
-        while (isBlank(source[i])) i++;
+        while (isBlank(source.charCodeAt(i))) i++;
         continue;
       }
       i++;
       // Skip whitespace-only lines (CR counts as blank here so CRLF blank lines vanish too).
       for (;;) {
         let p = i;
-        while (isBlank(source[p])) p++;
-        if (source[p] === '\r' && source[p + 1] === '\n') p++;
-        if (source[p] === '\n') i = p + 1;
+        while (isBlank(source.charCodeAt(p))) p++;
+        if (source.charCodeAt(p) === CR && source.charCodeAt(p + 1) === LF) p++;
+        if (source.charCodeAt(p) === LF) i = p + 1;
         else break;
       }
       const nl = i - 1;
-      if (isBlank(source[i])) {
+      if (isBlank(source.charCodeAt(i))) {
         let p = i;
-        while (isBlank(source[p])) p++;
-        const nextIsPipe = source[p] === '>' && source[p + 1] === '>';
-        const endsWithSemi = len > 0 && out[len - 1] === ';';
-        if (!(lastSignificant === '{' || endsWithSemi || nextIsPipe)) push(';', nl);
-        i = p;
-        if (source[i] === '}' && lastSignificant !== '{' && len > 0 && out[len - 1] === ';') {
-          out.pop();
-          len--;
+        while (isBlank(source.charCodeAt(p))) p++;
+        const nextIsPipe = source.charCodeAt(p) === GT && source.charCodeAt(p + 1) === GT;
+        const endsWithSemi = len > 0 && out[len - 1] === SEMI;
+        if (!(lastSignificant === LBRACE || endsWithSemi || nextIsPipe)) {
+          out[len] = SEMI;
+          map[len++] = nl + base;
         }
-      } else if (source[i] === '}') {
-        // column-0 `}` closes a block: no boundary
-      } else {
-        push('\n', nl);
+        i = p;
+        if (source.charCodeAt(i) === RBRACE && lastSignificant !== LBRACE && len > 0 && out[len - 1] === SEMI) len--;
+      } else if (source.charCodeAt(i) !== RBRACE) {
+        // (a column-0 `}` closes a block: no boundary)
+        out[len] = LF;
+        map[len++] = nl + base;
       }
       continue;
     }
-    push(c, i);
-    if (c !== ' ' && c !== '\t' && c !== '\r') lastSignificant = c;
-    if (c === '(' || c === '[') bracketDepth++;
-    else if ((c === ')' || c === ']') && bracketDepth > 0) bracketDepth--;
+    out[len] = c;
+    map[len++] = i + base;
+    if (c !== SPACE && c !== TAB && c !== CR) lastSignificant = c;
+    if (c === LPAREN || c === LBRACKET) bracketDepth++;
+    else if ((c === RPAREN || c === RBRACKET) && bracketDepth > 0) bracketDepth--;
     i++;
   }
   map[len] = n + base;
-  return { text: out.join(''), map: map.subarray(0, len + 1), comments };
+  return { text: codesToString(out, len), map: map.subarray(0, len + 1), comments };
 }
+
+const TAB = 9;
+const LF = 10;
+const CR = 13;
+const SPACE = 32;
+const QUOTE = 34;
+const LPAREN = 40;
+const RPAREN = 41;
+const DASH = 45;
+const SEMI = 59;
+const GT = 62;
+const LBRACKET = 91;
+const BACKSLASH = 92;
+const RBRACKET = 93;
+const LBRACE = 123;
+const RBRACE = 125;
+
+function isBlank(c: number): boolean {
+  return c === SPACE || c === TAB;
+}
+
+/** The string of the first `len` UTF-16 code units of `codes` (lone surrogates kept as they are). */
+function codesToString(codes: Uint16Array, len: number): string {
+  // Node's UTF-16 decoder copies the units as they are, in one native call
+  // (the buffer holds them in the machine's byte order: little-endian there).
+  if (LITTLE_ENDIAN) return Buffer.from(codes.buffer, codes.byteOffset, len * 2).toString('utf16le');
+  const parts: string[] = [];
+  for (let k = 0; k < len; k += 8192) parts.push(String.fromCharCode(...codes.subarray(k, Math.min(len, k + 8192))));
+  return parts.join('');
+}
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;

@@ -55,6 +55,12 @@ export interface ParseOptions {
   /** Functions of `use`d files: name → parameter names (what level-26 labelled arguments resolve against). */
   externalParams?: ReadonlyMap<string, readonly string[]>;
   /**
+   * Whether chunk parses are kept for the next parse of this IncrementalParser
+   * (default true). A one-shot parse (`ilo-ls check` reads each file once)
+   * skips the bookkeeping reuse needs: lookups, lookahead, span lists.
+   */
+  reuse?: boolean;
+  /**
    * Try the strict path (the ohm grammar's syntactic layer + parser/resolve.ts) on
    * each chunk before the tolerant parser. Default: STRICT_BY_DEFAULT.
    */
@@ -441,6 +447,7 @@ export class IncrementalParser {
 
   private parseUnsafe(text: string, fileLevel: FileLevel, options?: ParseOptions): ParseResult {
     const level = fileLevel.level;
+    const keep = options?.reuse !== false;
     const slots = this.buildSlots(text, level);
     this.slots = slots;
 
@@ -558,7 +565,7 @@ export class IncrementalParser {
       const envBefore = env.fingerprint;
       const errorsBefore = diagnostics.length;
       const declsBefore = decls.length;
-      const rec = { consulted: new Map<string, CallShape | undefined>(), registered: [] as Array<[string, CallShape]> };
+      const rec = keep ? { consulted: new Map<string, CallShape | undefined>(), registered: [] as Array<[string, CallShape]> } : undefined;
       env.recording = rec;
       parser.maxPeek = parser.pos - 1;
       const strictDecls = strict ? tryStrict(slot, first, end) : undefined;
@@ -584,11 +591,11 @@ export class IncrementalParser {
       }
       env.recording = undefined;
       // An error "at the end of input" sits at offset 0 (like the reference): it must not move with the chunk.
-      const placedInChunk = diagnostics.slice(errorsBefore).every((d) => d.start >= slot.base);
+      const placedInChunk = (): boolean => diagnostics.slice(errorsBefore).every((d) => d.start >= slot.base);
       // A cached result moves with its chunk: a node reaching into later chunks would move wrongly.
       const chunkEnd = slot.base + slot.text.length;
-      const withinChunk = decls.slice(declsBefore).every((d) => d.end <= chunkEnd);
-      if (parser.pos === end && errorCount < MAX_ERRORS && placedInChunk && withinChunk) {
+      const withinChunk = (): boolean => decls.slice(declsBefore).every((d) => d.end <= chunkEnd);
+      if (rec !== undefined && parser.pos === end && errorCount < MAX_ERRORS && placedInChunk() && withinChunk()) {
         const lookahead: ParsedChunk['lookahead'] = [];
         for (let i = end; i <= parser.maxPeek; i++) {
           const t = toks[i];
