@@ -8,6 +8,8 @@
 //   the policy does not deny it, and its allow list (when it has one) names it;
 //   it is pinned in the lock *for this server* and its canonical hash is the
 //     pinned one — or it is new and --allow-new / the policy's `allowNew` admits it;
+//   a pinned tool whose server's ilo file (the lock's `file`) is named still has
+//     its declaration there (what the user declared is part of the pin);
 //   no blocking contract lint fires over any string it shows a model
 //     (instructions to the model, hidden Unicode, requests for secrets,
 //     credentials, prototype keys, or any error-level finding: too large to
