@@ -227,7 +227,7 @@ describe('gate prompts and resources', () => {
       await s.client.readResource({ uri: 'file:///project/README.md' });
       const r = await s.client.callTool({ name: 'send_email', arguments: { to: 'a@b.example', body: 'hi' } });
       assert.equal(r.isError, true);
-      assert.match(textOf(r), /`send_email` sends data out after `resources\/read \(flows\)` returned private data/);
+      assert.match(textOf(r), /`send_email` sends data out after `resource\/README` returned private data/);
     } finally {
       await s.close();
     }

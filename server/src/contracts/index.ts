@@ -27,7 +27,7 @@ export { BEHAVIOR_META_KEY, EFFECTS_META_KEY, behaviorExtender, behaviorHoverSec
 export { nearDifferences } from './collisions';
 export { importTools, importToolsFromText, type ImportResult } from './import';
 export { LOCK_FILE_NAME, parseLock, serializeLock, updateLock, overwritesPins, type LockFile, type LockChange } from './pins';
-export { driftByFile, driftDiagnostics, verifyLockedServers, findPinnedDeclarations } from './pins';
+export { driftByFile, driftDiagnostics, driftNoun, verifyLockedServers, findPinnedDeclarations } from './pins';
 export { parseMcpConfig, listServerTools, McpListError } from './mcp';
 export { lintToolDecls, LintReuse } from './lints';
 export { fileContractDiagnostics, resolveFile, resolveFiles, type FileContracts } from './contractDiagnostics';

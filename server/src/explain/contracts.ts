@@ -442,6 +442,60 @@ export const CONTRACTS: readonly Explanation[] = [
     meaning: 'The server reports a different version than when its tools were pinned. The tools may still be the same; this says where to look if they behave differently.',
     fix: 'Nothing, or import the tools again to record the new version.',
   },
+  {
+    code: 'prompt-changed',
+    title: 'a pinned prompt changed on its server',
+    meaning: 'The server now lists the prompt with a different definition (description, arguments, title, any key) than when it was pinned. A prompt\'s words go to the model; changed words can change what it does. The gate withholds the prompt until it is pinned again.',
+    fix: 'Review the change; if it is acceptable, import from the server again to update the pin.',
+  },
+  {
+    code: 'prompt-removed',
+    title: 'a pinned prompt is gone from its server',
+    meaning: 'The server no longer lists a prompt the lock pins (or no longer offers prompts at all), so asking for it will fail.',
+    fix: 'Import from the server again to drop the pin, or find out why the server stopped offering it.',
+  },
+  {
+    code: 'prompt-added',
+    title: 'a server offers a prompt that was not pinned',
+    meaning: 'The server lists a prompt the lock does not pin. The gate does not serve it (unless new items are allowed) and it is not pinned automatically.',
+    fix: 'Import from the server again after reviewing the new prompt, if you want it.',
+  },
+  {
+    code: 'resource-changed',
+    title: 'a pinned resource changed on its server',
+    meaning: 'The server now lists the resource at the same uri with a different definition (name, description, mime type, annotations, size, any key) than when it was pinned. The gate withholds it until it is pinned again.',
+    fix: 'Review the change; if it is acceptable, import from the server again to update the pin.',
+  },
+  {
+    code: 'resource-removed',
+    title: 'a pinned resource is gone from its server',
+    meaning: 'The server no longer lists a resource the lock pins. A resource is pinned by its uri, so a resource that moved to another uri is reported removed (and the new uri added).',
+    fix: 'Import from the server again to drop or move the pin.',
+  },
+  {
+    code: 'resource-added',
+    title: 'a server offers a resource that was not pinned',
+    meaning: 'The server lists a resource (a uri) the lock does not pin. The gate does not serve it (unless new items are allowed) and it is not pinned automatically.',
+    fix: 'Import from the server again after reviewing the new resource, if you want it.',
+  },
+  {
+    code: 'resource-template-changed',
+    title: 'a pinned resource template changed on its server',
+    meaning: 'The server now lists the resource template with the same uri template but a different definition (name, description, mime type, any key) than when it was pinned. The gate withholds it until it is pinned again.',
+    fix: 'Review the change; if it is acceptable, import from the server again to update the pin.',
+  },
+  {
+    code: 'resource-template-removed',
+    title: 'a pinned resource template is gone from its server',
+    meaning: 'The server no longer lists a resource template the lock pins; uris it matched can no longer be read through the gate. A changed uri template is reported as removed (and the new one added).',
+    fix: 'Import from the server again to drop or move the pin.',
+  },
+  {
+    code: 'resource-template-added',
+    title: 'a server offers a resource template that was not pinned',
+    meaning: 'The server lists a resource template the lock does not pin. The gate does not serve it (unless new items are allowed) and it is not pinned automatically.',
+    fix: 'Import from the server again after reviewing the new template, if you want it.',
+  },
   // ------------------------------------------------------------ files we do not analyse
   {
     code: 'binary-file',

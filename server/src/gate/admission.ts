@@ -8,6 +8,8 @@
 //   the policy does not deny it, and its allow list (when it has one) names it;
 //   it is pinned in the lock *for this server* and its canonical hash is the
 //     pinned one — or it is new and --allow-new / the policy's `allowNew` admits it;
+//   a pinned tool whose server's ilo file (the lock's `file`) is named still has
+//     its declaration there (what the user declared is part of the pin);
 //   no blocking contract lint fires over any string it shows a model
 //     (instructions to the model, hidden Unicode, requests for secrets,
 //     credentials, prototype keys, or any error-level finding: too large to
@@ -37,13 +39,14 @@ import { nameSkeleton } from '../contracts/lints/lintNames';
 import type { InputProblem, RawTool } from '../contracts/mcp';
 import type { PrimitiveListKind, RawItem } from '../contracts/mcp/primitiveList';
 import { diffSchemas } from '../contracts/mcp';
-import { lockedServer, pinKey, pinOf, tryDefinitionHash, type LockFile, type PinnedDeclarations } from '../contracts/pins';
+import { lockedServer, missingDeclaration, pinKey, pinOf, tryDefinitionHash, type LockFile, type PinnedDeclarations } from '../contracts/pins';
 import { compileArgsCheck, type ArgsCheck } from './argsSchema';
 import { expectationMismatch, parseExpectation, servedDefinition, toolIdentity } from './identity';
 import { logPath } from './logShapes';
 import { allowsNew, firstMatch, selects, type GatePolicy } from './policy';
 import { readOnlyProof } from './readOnly';
-import { mcpToolFlow, NO_FLOW, type ToolFlow } from '../contracts/flows';
+import type { ToolFlow } from '../contracts/flows';
+import { flowNote, servedFlow } from './servedFlow';
 
 /** What the gate knows of one upstream server. */
 export interface ServerState {
@@ -248,7 +251,7 @@ function* admission(input: AdmissionInput): Generator<void, Admission> {
       }
     }
     served.set(s.name, s);
-    verdicts.push({ server, tool: s.name, decision: 'served', reason: `${s.pinned ? 'pinned and unchanged' : 'new, allowed by the policy'} (${behaviorWords(s.behavior)})` });
+    verdicts.push({ server, tool: s.name, decision: 'served', reason: `${s.pinned ? 'pinned and unchanged' : 'new, allowed by the policy'} (${behaviorWords(s.behavior)}; ${flowNote(s.flow)})` });
   }
 
   const withheld = new Map<string, Verdict[]>();
@@ -306,6 +309,9 @@ function admitOne(
   if (pin) {
     if (tryDefinitionHash(pin.definition) !== pin.hash) return `its pin in ${lockName} does not match its own hash (edited by hand?); re-import the tool`;
     if (pin.hash !== hash) return `changed since it was pinned (${changeSummary(pin.definition, tool)}); review it and re-import to accept`;
+    // What the user declared about a pin (@flow, @behavior, policy{…}) is part of it: without it the pin is not served (fail closed).
+    const missing = input.declarations ? missingDeclaration(input.declarations, server, wire) : undefined;
+    if (missing) return `its reviewed declaration cannot be read (${missing}); restore the file the lock names or re-import`;
   } else if (!allowsNew(policy, server, wire)) {
     return `new: not pinned for \`${server}\` in ${lockName} (import it with \`ilo-ls import\`, or allow new tools with --allow-new)`;
   }
@@ -345,18 +351,9 @@ function admitOne(
     pinned: pin !== undefined,
     declaredArgs,
     check: compiled.check,
-    flow: flowOf(tool),
+    flow: servedFlow(tool, pin ? declaration : undefined),
   };
   if (limits.policy) served.policy = limits.policy;
   if (limits.policy && pin && declaration) served.declaredParams = declaration.params;
   return served;
-}
-
-/** A tool's flow labels; a definition the inference cannot read has none (the tool is still checked like any other). */
-function flowOf(tool: RawTool): ToolFlow {
-  try {
-    return mcpToolFlow(tool as Parameters<typeof mcpToolFlow>[0]);
-  } catch {
-    return NO_FLOW;
-  }
 }

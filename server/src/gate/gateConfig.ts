@@ -101,7 +101,7 @@ export function loadGate(args: GateArgs, cwd = process.cwd()): LoadedGate | { er
     }
   };
   const declarations = findPinnedDeclarations(lock, path.dirname(lockPath), readText);
-  for (const p of declarations.problems) warnings.push(`${p.message}; its declared behavior cannot be read`);
+  for (const p of declarations.problems) warnings.push(p.warningOnly ? p.message : `${p.message}; the gate withholds ${p.wire === undefined ? 'its pinned tools' : 'that tool'} (a pin is served only with the declaration it was reviewed with)`);
   return {
     servers,
     lock,

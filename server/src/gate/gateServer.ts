@@ -55,6 +55,7 @@ import { errorShape, logName } from './logShapes';
 import { DEFAULT_ASK_TIMEOUT_SECONDS, type GatePolicy } from './policy';
 import { decideFlow, observeAnswer, toolSetFlows, toolSetWarnings, type LabelledTool, type SessionSources } from '../contracts/flows';
 import { settleFlow, type AskClient } from './flowGate';
+import { itemSourceLabels, itemSourceName } from './itemFlow';
 import { countsText, redactJson, redactText, SecretScanError } from './secretScan';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
@@ -196,7 +197,14 @@ export class Gate {
 
   /** The flow risks of the tools served at start (lethal trifecta, tamper risk): one line each, empty when none. */
   flowReport(): string[] {
-    const tools: LabelledTool[] = [...this.admission.served.values()].map((t) => ({ name: t.name, origin: this.upstreams.size > 1 ? t.server : undefined, flow: t.flow }));
+    const origin = (server: string) => (this.upstreams.size > 1 ? server : undefined);
+    const tools: LabelledTool[] = [...this.admission.served.values()].map((t) => ({ name: t.name, origin: origin(t.server), flow: t.flow }));
+    // Served prompts and resources are sources too (itemFlow.ts): a prompt brings untrusted words, a resource private data.
+    const items = [...this.items.prompts.values(), ...this.items.resources.values(), ...this.items.templates];
+    for (const i of items) {
+      const name = i.kind === 'prompts' ? `prompt ${logName(i.key)}` : `${i.kind === 'resources' ? 'resource' : 'resource template'} ${logName(typeof i.definition.name === 'string' ? i.definition.name : '')}`;
+      tools.push({ name, origin: origin(i.server), flow: { labels: itemSourceLabels(i.kind, undefined), source: 'inferred', reasons: {} } });
+    }
     return toolSetWarnings(toolSetFlows(tools));
   }
 
@@ -491,12 +499,12 @@ export class Gate {
       item = matching[0];
     }
     if (!item) throw this.notServed('resources', uri, 'resources/read');
-    const read = item;
-    const result = await this.forwardItem(read, 'resources/read', { uri }, [], signal, (r) => Array.isArray(r.contents));
-    // A resource is the user's data, and one from the web is someone else's content: the session has seen it.
-    const web = /^https?:/i.test(uri);
-    this.sources = observeAnswer(this.sources, { name: `resources/read (${read.server})`, flow: { labels: web ? ['private', 'untrusted'] : ['private'] } });
-    return result;
+    return this.forwardItem(item, 'resources/read', { uri }, [], signal, (r) => Array.isArray(r.contents));
+  }
+
+  /** What a prompt's or resource's answer brought into the session (itemFlow.ts): later sinks and destructive calls follow the flow policy. */
+  private observeItem(item: ServedItem, answer: unknown): void {
+    this.sources = observeAnswer(this.sources, { name: itemSourceName(item.kind, item.key, item.definition), flow: { labels: itemSourceLabels(item.kind, answer) } });
   }
 
   /** Send prompts/get or resources/read to the server that offers the item; answer redacted; every outcome logged. */
@@ -516,6 +524,8 @@ export class Gate {
       result = await upstream.request(method, params, signal);
     } catch (e) {
       const err = e instanceof UpstreamError ? e : new UpstreamError(item.server, e instanceof Error ? e.message : String(e), 'failed', `server \`${item.server}\` failed ${method}: ${errorShape(e)}`);
+      // What the server said reached the agent as well (as after a tool's error).
+      if (err.kind === 'failed') this.observeItem(item, undefined);
       this.settings.log.write({ server: item.server, tool: logTool, decision: 'error', reason: err.logReason, arguments: names });
       throw new McpError(ErrorCode.InternalError, `ilo gate: ${redactText(err.message).text}`);
     }
@@ -523,6 +533,8 @@ export class Gate {
       this.settings.log.write({ server: item.server, tool: logTool, decision: 'error', reason: `the server answered ${method} with something that is not its result`, arguments: names });
       throw new McpError(ErrorCode.InternalError, `ilo gate: server \`${item.server}\` answered ${method} with something that is not its result`);
     }
+    // Whatever it answered is in the agent's context now: the session has seen it (a prompt's words, a resource's data).
+    this.observeItem(item, result);
     const redacted = this.redact(result);
     if (redacted === undefined) {
       this.settings.log.write({ server: item.server, tool: logTool, decision: 'refused', reason: `${method}: the answer could not be scanned for secrets (too many values); it was withheld`, arguments: names, codes: ['secret-scan-failed'] });

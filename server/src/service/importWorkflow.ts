@@ -9,6 +9,7 @@ import {
   driftByFile,
   findPinnedDeclarations,
   driftDiagnostics,
+  driftNoun,
   importTools,
   importToolsFromText,
   LOCK_FILE_NAME,
@@ -172,12 +173,12 @@ export async function verifyAgainstServers(lockPath: string, configPath: string,
   const lockDir = path.dirname(path.resolve(lockPath));
   // A pin is checked against its declaration too: a lock whose file no longer declares the tools is not "0 findings".
   const declared = findPinnedDeclarations(parsed.lock, lockDir, readText);
-  outcome.missingDeclarations = declared.problems.map((p) => p.message);
+  outcome.missingDeclarations = declared.problems.filter((p) => !p.warningOnly).map((p) => p.message);
   for (const [file, items] of driftByFile(parsed.lock, verify.items)) {
     const abs = file ? path.resolve(lockDir, file) : undefined;
     const text = abs ? readText(abs) : undefined;
     if (!abs || text === undefined) {
-      for (const item of items) outcome.unplaced.push(`${item.server}: ${item.kind} ${item.wire}`);
+      for (const item of items) outcome.unplaced.push(`${item.server}: ${item.kind} ${item.item ? `${driftNoun(item)} ` : ''}${item.wire}`);
       continue;
     }
     outcome.texts.set(abs, text);

@@ -6,6 +6,13 @@
 //   tool removed from the server                             → error
 //   new tool the server now offers                            → information (never added automatically)
 //   server reports another version                            → information
+//
+// Pinned prompts, resources and resource templates drift the same way
+// (`prompt-changed`, `resource-removed`, `resource-template-added`, …): a
+// changed description, argument list, name or mime type is a warning with
+// the diff; one the server no longer lists (a resource's uri is its key, so a
+// moved uri is a removal and an addition) is an error; a new one is noted
+// when the lock pins that kind at all.
 
 import type { Decl, Span, ToolDecl } from '../../syntax/ast';
 import type { Diagnostic } from '../../diagnostics';
@@ -13,15 +20,18 @@ import { buildSchemaEnv, type SchemaEnv } from '../../schema/env';
 import type { JsonValue } from '../../schema/json';
 import { diffSchemas, type RawTool, type SchemaDifference } from '../mcp';
 import { tryDefinitionHash } from './lockHash';
-import { lockedServer, type LockFile, type LockServer } from './lock';
+import { lockedServer, PRIMITIVE_KINDS, type LockFile, type LockServer, type PrimitiveKind } from './lock';
+import { itemKey, type RawItem } from '../mcp/primitiveList';
 
 export type DriftKind = 'changed' | 'removed' | 'added' | 'server-version';
 
 export interface DriftItem {
   server: string;
   kind: DriftKind;
-  /** The tool's wire name (empty for `server-version`). */
+  /** The tool's wire name (empty for `server-version`); for a prompt, resource or template, its key (name, uri, uri template). */
   wire: string;
+  /** Set when the drift is about a pinned prompt, resource or resource template rather than a tool. */
+  item?: PrimitiveKind;
   /** The pinned ilo name (changed, removed). */
   ilo?: string;
   /** changed: every difference, pinned → live. */
@@ -32,12 +42,15 @@ export interface DriftItem {
   live?: string;
 }
 
-/** Compare one server's pins with its live tools. */
-export function detectDrift(
-  server: string,
-  locked: LockServer,
-  live: { tools: readonly RawTool[]; serverInfo?: { name: string; version: string } },
-): DriftItem[] {
+/** What a live listing holds: its tools, and (when it offers them) its prompts, resources and templates. */
+export interface LiveListing {
+  tools: readonly RawTool[];
+  serverInfo?: { name: string; version: string };
+  items?: Partial<Record<PrimitiveKind, readonly RawItem[]>>;
+}
+
+/** Compare one server's pins with its live tools, prompts, resources and templates. */
+export function detectDrift(server: string, locked: LockServer, live: LiveListing): DriftItem[] {
   const items: DriftItem[] = [];
   const liveByName = new Map(live.tools.map((t) => [t.name, t]));
   for (const [wire, pin] of Object.entries(locked.tools)) {
@@ -56,6 +69,7 @@ export function detectDrift(
       items.push({ server, kind: 'added', wire: t.name, description: typeof t.description === 'string' ? t.description : undefined, live: tryDefinitionHash(t) ?? 'unhashable' });
     }
   }
+  for (const kind of PRIMITIVE_KINDS) items.push(...detectItemDrift(server, kind, locked[kind], live.items?.[kind]));
   if (locked.server && live.serverInfo && (locked.server.name !== live.serverInfo.name || locked.server.version !== live.serverInfo.version)) {
     items.push({
       server,
@@ -68,8 +82,61 @@ export function detectDrift(
   return items;
 }
 
+/**
+ * Drift of one kind of pinned item. A kind the server no longer lists at all
+ * (its capability gone, or the list failed) removes every pin of it; new
+ * entries are reported only when the lock pins that kind.
+ */
+function detectItemDrift(server: string, kind: PrimitiveKind, pins: LockServer[PrimitiveKind], live: readonly RawItem[] | undefined): DriftItem[] {
+  if (pins === undefined) return [];
+  const out: DriftItem[] = [];
+  const liveByKey = new Map<string, RawItem>();
+  for (const entry of live ?? []) {
+    const key = itemKey(kind, entry);
+    if (key !== undefined && !liveByKey.has(key)) liveByKey.set(key, entry);
+  }
+  for (const [key, pin] of Object.entries(pins)) {
+    const now = liveByKey.get(key);
+    if (!now) {
+      out.push({ server, kind: 'removed', item: kind, wire: key, pinned: pin.hash });
+      continue;
+    }
+    const hash = tryDefinitionHash(now) ?? 'unhashable';
+    if (hash !== pin.hash) out.push({ server, kind: 'changed', item: kind, wire: key, differences: diffSchemas(pin.definition, now, 'exact'), pinned: pin.hash, live: hash });
+  }
+  for (const [key, entry] of liveByKey) {
+    if (Object.hasOwn(pins, key)) continue;
+    out.push({ server, kind: 'added', item: kind, wire: key, description: typeof entry.description === 'string' ? entry.description : undefined, live: tryDefinitionHash(entry) ?? 'unhashable' });
+  }
+  return out;
+}
+
+/** What a drift item is about, in words: `tool`, `prompt`, `resource`, `resource template`. */
+export function driftNoun(item: Pick<DriftItem, 'item'>): string {
+  return item.item === undefined ? 'tool' : ITEM_NOUN[item.item];
+}
+
+const ITEM_NOUN: Record<PrimitiveKind, string> = { prompts: 'prompt', resources: 'resource', resourceTemplates: 'resource template' };
+/** The codes of drifted prompts, resources and templates (each explained in explain/contracts.ts). */
+export type ItemDriftCode =
+  | 'prompt-changed'
+  | 'prompt-removed'
+  | 'prompt-added'
+  | 'resource-changed'
+  | 'resource-removed'
+  | 'resource-added'
+  | 'resource-template-changed'
+  | 'resource-template-removed'
+  | 'resource-template-added';
+
+const ITEM_CODE: Record<PrimitiveKind, Record<'changed' | 'removed' | 'added', ItemDriftCode>> = {
+  prompts: { changed: 'prompt-changed', removed: 'prompt-removed', added: 'prompt-added' },
+  resources: { changed: 'resource-changed', removed: 'resource-removed', added: 'resource-added' },
+  resourceTemplates: { changed: 'resource-template-changed', removed: 'resource-template-removed', added: 'resource-template-added' },
+};
+
 /** Drift of every locked server that was listed; servers missing from `listings` are skipped. */
-export function detectLockDrift(lock: LockFile, listings: ReadonlyMap<string, { tools: readonly RawTool[]; serverInfo?: { name: string; version: string } }>): DriftItem[] {
+export function detectLockDrift(lock: LockFile, listings: ReadonlyMap<string, LiveListing>): DriftItem[] {
   const items: DriftItem[] = [];
   for (const [server, locked] of Object.entries(lock.servers)) {
     const live = listings.get(server);
@@ -135,6 +202,10 @@ export function driftDiagnostics(items: readonly DriftItem[], decls: readonly De
     out.push(diag);
   };
   for (const item of items) {
+    if (item.item !== undefined) {
+      itemDiagnostic(item, item.item, anchors.get(item.server) ?? firstPinnedDecl(options.lock ? lockedServer(options.lock, item.server) : undefined, tools, wireOf) ?? { start: 0, end: 0 }, push, reimport);
+      continue;
+    }
     switch (item.kind) {
       case 'changed': {
         const d = find(item);
@@ -169,6 +240,39 @@ export function driftDiagnostics(items: readonly DriftItem[], decls: readonly De
     }
   }
   return out;
+}
+
+/**
+ * A drifted prompt, resource or template: the file declares nothing for it,
+ * so it sits where the server's other drift does (its first pinned tool, or
+ * the file's start), in the same words and severities as a tool's.
+ */
+function itemDiagnostic(
+  item: DriftItem,
+  kind: PrimitiveKind,
+  anchor: Span,
+  push: (span: Span, severity: Diagnostic['severity'], code: string, message: string, hint?: string) => void,
+  reimport: (server: string) => string,
+): void {
+  const noun = ITEM_NOUN[kind];
+  const code = ITEM_CODE[kind];
+  const what = `${noun} \`${item.wire}\``;
+  if (item.kind === 'changed') {
+    const diffs = item.differences ?? [];
+    push(
+      anchor,
+      'warning',
+      code.changed,
+      [`server \`${item.server}\` changed ${what} since it was pinned (${changedParts(diffs)}):`, ...formatDifferences(diffs).map((l) => `  ${l}`)].join('\n'),
+      `review the change, then ${reimport(item.server)} to accept it (the gate withholds the ${noun} until then)`,
+    );
+  } else if (item.kind === 'removed') {
+    const use = kind === 'prompts' ? 'prompts/get of it will fail' : 'reading it will fail';
+    push(anchor, 'error', code.removed, `server \`${item.server}\` no longer offers ${what}: ${use}`, `${reimport(item.server)} to drop the pin`);
+  } else if (item.kind === 'added') {
+    const about = item.description ? `: ${firstSentence(item.description)}` : '';
+    push(anchor, 'information', code.added, `server \`${item.server}\` now offers a ${noun} that was not pinned, \`${item.wire}\`${about}`, `it is not served by the gate until pinned; ${reimport(item.server)} to include it after review`);
+  }
 }
 
 function firstPinnedDecl(locked: LockServer | undefined, tools: ToolDecl[], wireOf: (d: ToolDecl) => string): Span | undefined {

@@ -3,7 +3,7 @@
 // call it only on an explicit user action, never in an untrusted workspace.
 
 import { detectDrift, type DriftItem } from './drift';
-import type { LockFile } from './lock';
+import { PRIMITIVE_KINDS, type LockFile } from './lock';
 import { listServers, McpListError, type ListOptions, type McpConfig } from '../mcp';
 
 export interface VerifyResult {
@@ -30,7 +30,15 @@ export async function verifyLockedServers(lock: LockFile, config: McpConfig, opt
       continue;
     }
     result.checked.push(name);
-    for (const item of detectDrift(name, lock.servers[name], listing)) result.items.push(item);
+    // A kind of pinned item whose list failed (not one the server stopped offering) was not checked: say so, never call it removed.
+    const locked = { ...lock.servers[name] };
+    for (const kind of PRIMITIVE_KINDS) {
+      if (locked[kind] === undefined || listing.items?.[kind] !== undefined) continue;
+      if (!(listing.itemProblems ?? []).some((p) => p.startsWith(`${kind}: could not be listed`))) continue;
+      delete locked[kind];
+      result.failures.push(new McpListError(name, 'protocol', `the ${kind === 'resourceTemplates' ? 'resource templates' : kind} of MCP server \`${name}\` could not be listed; their pins were not checked`));
+    }
+    for (const item of detectDrift(name, locked, listing)) result.items.push(item);
   }
   return result;
 }

@@ -24,6 +24,6 @@ export {
   type LockedItem,
   type PrimitiveKind,
 } from './lock';
-export { detectDrift, detectLockDrift, driftByFile, driftDiagnostics, formatDifferences, type DriftItem } from './drift';
+export { detectDrift, detectLockDrift, driftByFile, driftDiagnostics, driftNoun, formatDifferences, type DriftItem, type LiveListing } from './drift';
 export { verifyLockedServers, type VerifyResult } from './driftVerify';
-export { findPinnedDeclarations, pinKey, type PinnedDeclaration, type PinnedDeclarationProblem, type PinnedDeclarations } from './pinnedDecls';
+export { findPinnedDeclarations, missingDeclaration, pinKey, type PinnedDeclaration, type PinnedDeclarationProblem, type PinnedDeclarations } from './pinnedDecls';

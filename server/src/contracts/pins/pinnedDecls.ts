@@ -15,6 +15,9 @@ import type { BehaviorTriple } from '../behavior';
 import { LEVEL_26 } from '../../level';
 import { toolPolicyOf, type ToolPolicySpec } from '../../schema/toolPolicy';
 import type { LockFile } from './lock';
+import { contractTool } from '../behavior/iloTools';
+import { toolFlowOf } from '../flows/summaries';
+import type { ToolFlow } from '../flows/toolFlow';
 
 export interface PinnedDeclaration {
   server: string;
@@ -34,6 +37,14 @@ export interface PinnedDeclaration {
    * the first of them that holds a text.
    */
   params: string[];
+  /**
+   * Its flow labels as the editor and the program analysis see them: what
+   * `@flow` declares (source `declared`), else what inference reads from the
+   * declaration (its `@behavior`, `@hints`, names and description); undefined
+   * when they cannot be computed. Worked out on first use and kept (the gate
+   * asks at admission, which yields between tools; `verify` never asks).
+   */
+  flow(): ToolFlow | undefined;
 }
 
 export interface PinnedDeclarationProblem {
@@ -42,6 +53,8 @@ export interface PinnedDeclarationProblem {
   wire?: string;
   file?: string;
   message: string;
+  /** Only worth a warning: the declaration was found (the pin is whole). */
+  warningOnly?: boolean;
 }
 
 export interface PinnedDeclarations {
@@ -53,6 +66,27 @@ export interface PinnedDeclarations {
 export function pinKey(server: string, wire: string): string {
   return `${server}\u0000${wire}`;
 }
+
+/**
+ * Why the declaration of a pinned tool cannot be read (its file is gone or
+ * unreadable, or declares no tool for it), or undefined when it was found or
+ * its server names no file. Warnings about a found declaration do not count.
+ */
+export function missingDeclaration(declarations: PinnedDeclarations, server: string, wire: string): string | undefined {
+  let index = missingIndex.get(declarations);
+  if (!index) {
+    index = new Map();
+    for (const p of declarations.problems) {
+      const key = p.wire === undefined ? `${p.server}\u0001` : pinKey(p.server, p.wire);
+      if (!p.warningOnly && !index.has(key)) index.set(key, p.message);
+    }
+    missingIndex.set(declarations, index);
+  }
+  return index.get(`${server}\u0001`) ?? index.get(pinKey(server, wire));
+}
+
+/** missingDeclaration's lookups, built once per set of declarations (admission asks per tool). */
+const missingIndex = new WeakMap<PinnedDeclarations, Map<string, string>>();
 
 /**
  * The declarations of every pin whose server names a file. Servers without a
@@ -94,11 +128,31 @@ export function findPinnedDeclarations(lock: LockFile, lockDir: string, readText
       }
       const ann = env.annotationsOf(decl).annotations;
       const params = decl.params.filter((p) => !isCapabilityType(p.type, env)).map((p) => ann.properties.get(p.name.text)?.wire ?? p.name.text);
-      const found: PinnedDeclaration = { server, wire, file, decl, params };
+      let flow: ToolFlow | undefined | null = null;
+      const found: PinnedDeclaration = {
+        server,
+        wire,
+        file,
+        decl,
+        params,
+        flow: () => {
+          if (flow !== null) return flow;
+          try {
+            flow = toolFlowOf(contractTool(decl, file, env), env);
+          } catch {
+            // No labels from the declaration: the gate still reads the pinned definition's.
+            flow = undefined;
+          }
+          return flow;
+        },
+      };
       if (ann.behavior) found.behavior = { mutability: ann.behavior.mutability, action: ann.behavior.action, domain: ann.behavior.domain };
       if (typeof ann.hints?.readOnlyHint === 'boolean') found.readOnlyHint = ann.hints.readOnlyHint;
       const policy = toolPolicyOf(decl);
       if (policy) found.policy = policy;
+      if (env.annotationsOf(decl).diagnostics.some((d) => d.code === 'bad-flow')) {
+        out.problems.push({ server, wire, file, message: `the \`@flow\` line of \`${wire}\` (server \`${server}\`) in ${entry.file} is not understood and is ignored; its labels are inferred`, warningOnly: true });
+      }
       out.found.set(pinKey(server, wire), found);
     }
   }
