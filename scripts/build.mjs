@@ -64,6 +64,22 @@ const serverOutside = {
   },
 };
 
+/**
+ * `import * as fs from 'node:fs'` in a CommonJS bundle becomes a fresh copy
+ * of the module's properties at every importing module (esbuild's __toESM):
+ * some forty copies of fs and path at every start. Each builtin imported this
+ * way is one shared ES module re-exporting it instead, copied once.
+ */
+const builtinNamespaces = {
+  name: 'builtin-namespaces',
+  setup(b) {
+    b.onResolve({ filter: /^node:(fs|path|os)$/ }, (args) =>
+      args.namespace === 'builtin-ns' ? { path: args.path, external: true } : { path: args.path, namespace: 'builtin-ns' },
+    );
+    b.onLoad({ filter: /.*/, namespace: 'builtin-ns' }, (args) => ({ contents: `export * from ${JSON.stringify(args.path)};`, loader: 'js' }));
+  },
+};
+
 // The tokenizer (megabytes of ranks data) is a bundle of its own that the
 // server and the CLI load only when they first count tokens
 // (server/src/measure/tokenCount.ts); they never bundle the package itself.
@@ -72,13 +88,13 @@ const tokenizerOutside = ['gpt-tokenizer'];
 mkdirSync(join(root, 'dist'), { recursive: true });
 await Promise.all([
   build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] }),
-  build({ ...common, entryPoints: ['server/src/main.ts'], outfile: 'dist/server.js', external: tokenizerOutside, plugins: [sdkOutside] }),
+  build({ ...common, entryPoints: ['server/src/main.ts'], outfile: 'dist/server.js', external: tokenizerOutside, plugins: [sdkOutside, builtinNamespaces] }),
   build({
     ...common,
     entryPoints: ['server/src/cli.ts'],
     outfile: 'dist/cli-main.js',
     external: tokenizerOutside,
-    plugins: [sdkOutside, serverOutside],
+    plugins: [sdkOutside, serverOutside, builtinNamespaces],
   }),
   build({ ...common, entryPoints: ['server/src/measure/o200k.ts'], outfile: 'dist/tokenizer.js', sourcemap: false }),
 ]);

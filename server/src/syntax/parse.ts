@@ -647,18 +647,22 @@ interface TokenStream {
 
 /** The token stream of `slots`, starting with a pending break when `pending`. */
 function fullStream(slots: readonly Slot[], pending = false): TokenStream {
+  // Index loops: a cold for-of allocates an iterator result per token.
   const toks: Token[] = [];
   const boundary: boolean[] = [];
   const chunkFirst: number[] = [];
   const pendingIn: boolean[] = [];
-  for (const slot of slots) {
+  for (let k = 0; k < slots.length; k++) {
+    const slot = slots[k];
     chunkFirst.push(toks.length);
     pendingIn.push(pending);
     if (slot.lexError !== undefined) {
       pending = true;
       continue;
     }
-    for (const t of slot.tokens) {
+    const tokens = slot.tokens;
+    for (let i = 0; i < tokens.length; i++) {
+      const t = tokens[i];
       if (t.kind === 'newline') {
         pending = true;
         continue;
