@@ -91,7 +91,14 @@ export interface CheckOutcome {
 export function checkFiles(
   inputs: readonly string[],
   scope: CollisionScope = 'file',
-  options: { referenceCompat?: boolean; strict?: boolean; baseline?: Baseline; cwd?: string } = {},
+  options: {
+    referenceCompat?: boolean;
+    strict?: boolean;
+    baseline?: Baseline;
+    cwd?: string;
+    /** Compute each finding's fingerprint (default true); only SARIF prints them, and hashing loads node:crypto. */
+    fingerprints?: boolean;
+  } = {},
 ): CheckOutcome {
   const { analyzed, missing, empty, unreadable } = analyzeFiles(inputs, options);
   const records: CheckFinding[] = unreadable.map(({ file, error }) => ({
@@ -126,7 +133,7 @@ export function checkFiles(
     // Fingerprints over everything found in the file, reported or not, in position order.
     const all = [...outcome.diagnostics, ...silenced];
     const order = all.map((_, i) => i).sort((a, b) => all[a].start - all[b].start || all[a].end - all[b].end);
-    const prints = fingerprints(analysis.text, order.map((i) => all[i]));
+    const prints = options.fingerprints === false ? order.map(() => '') : fingerprints(analysis.text, order.map((i) => all[i]));
     const printOf = new Map(order.map((i, k) => [i, prints[k]]));
     shown.forEach((r, i) => records.push({ ...r, fingerprint: printOf.get(i)! }));
     silencedRecords.forEach((r, i) =>
@@ -216,7 +223,7 @@ export function runCheck(p: ParsedArgs, io: CliIo): number {
   }
 
   // --strict also runs the verifier's strict-only checks, as `ilo check --strict`.
-  const options = { referenceCompat: p.flag('reference-compat'), strict: p.flag('strict'), baseline };
+  const options = { referenceCompat: p.flag('reference-compat'), strict: p.flag('strict'), baseline, fingerprints: format === 'sarif' };
   let outcome = checkFiles(p.positionals, scope, options);
   for (const m of outcome.missing) io.err(`ilo-ls check: no such file or directory: ${m}\n`);
   for (const d of outcome.empty) io.err(`ilo-ls check: no ilo file (.ilo, .@) in ${d}\n`);
