@@ -590,12 +590,15 @@ export class IncrementalParser {
         else suppress = false;
       }
       env.recording = undefined;
-      // An error "at the end of input" sits at offset 0 (like the reference): it must not move with the chunk.
-      const placedInChunk = (): boolean => diagnostics.slice(errorsBefore).every((d) => d.start >= slot.base);
-      // A cached result moves with its chunk: a node reaching into later chunks would move wrongly.
-      const chunkEnd = slot.base + slot.text.length;
-      const withinChunk = (): boolean => decls.slice(declsBefore).every((d) => d.end <= chunkEnd);
-      if (rec !== undefined && parser.pos === end && errorCount < MAX_ERRORS && placedInChunk() && withinChunk()) {
+      if (
+        rec !== undefined &&
+        parser.pos === end &&
+        errorCount < MAX_ERRORS &&
+        // An error "at the end of input" sits at offset 0 (like the reference): it must not move with the chunk.
+        allFrom(diagnostics, errorsBefore, (d) => d.start >= slot.base) &&
+        // A cached result moves with its chunk: a node reaching into later chunks would move wrongly.
+        allFrom(decls, declsBefore, (d) => d.end <= slot.base + slot.text.length)
+      ) {
         const lookahead: ParsedChunk['lookahead'] = [];
         for (let i = end; i <= parser.maxPeek; i++) {
           const t = toks[i];
@@ -630,6 +633,12 @@ export class IncrementalParser {
     }
     return { program, diagnostics };
   }
+}
+
+/** Whether every item of `list` from index `from` on satisfies `ok`. */
+function allFrom<T>(list: readonly T[], from: number, ok: (x: T) => boolean): boolean {
+  for (let i = from; i < list.length; i++) if (!ok(list[i])) return false;
+  return true;
 }
 
 /** The parser's input: every chunk's tokens end to end, newline tokens folded into flags. */
