@@ -8,6 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { Analyzer } from '../../server/src/service/analysis';
+import { OverlayFileHost } from '../../server/src/service/documents';
 import type { Diagnostic } from '../../server/src/diagnostics';
 import { EXPLANATIONS, explain, explanationMarkdown, explanationText, normalizeCode, type Explanation } from '../../server/src/explain';
 
@@ -38,15 +39,8 @@ function codesInSources(): Set<string> {
   return found;
 }
 
-const host = {
-  readFile: (p: string): string | undefined => {
-    try {
-      return fs.readFileSync(p, 'utf8');
-    } catch {
-      return undefined;
-    }
-  },
-};
+/** The files the programs are saved to (the editor's host with nothing open). */
+const host = new OverlayFileHost();
 
 /** Diagnostics of a program saved as main.ilo in a fresh folder, beside the files it needs. */
 function check(source: string, files: Readonly<Record<string, string>> = {}): Diagnostic[] {

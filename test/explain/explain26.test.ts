@@ -10,6 +10,7 @@ import { describe, it } from 'node:test';
 import { EXPLANATIONS_26, explain, explainAtEveryLevel, explanationText } from '../../server/src/explain';
 import * as os from 'node:os';
 import { Analyzer } from '../../server/src/service/analysis';
+import { OverlayFileHost } from '../../server/src/service/documents';
 import { LEVEL_011, LEVEL_26 } from '../../server/src/level';
 
 const ROOT = path.join(__dirname, '..', '..');
@@ -27,15 +28,8 @@ function registryCodes(): Map<string, string> | undefined {
 /** Reported by the 26.x verifier though the registry has no entry for them (its README lists them). */
 const BEYOND_REGISTRY = ['ILO-T038', 'ILO-T039', 'ILO-T040', 'ILO-T041', 'ILO-T042', 'ILO-T050', 'ILO-W020', 'ILO-W051'];
 
-const host = {
-  readFile: (p: string): string | undefined => {
-    try {
-      return fs.readFileSync(p, 'utf8');
-    } catch {
-      return undefined;
-    }
-  },
-};
+/** The files the programs are saved to (the editor's host with nothing open). */
+const host = new OverlayFileHost();
 
 /** Level-26 diagnostics (errors and warnings) of a program saved as main.ilo beside the files it needs. */
 function check26(src: string, files: Readonly<Record<string, string>> = {}, strict = false): Array<{ code: string; severity: string }> {
