@@ -3,7 +3,8 @@
 // line's head or tail, and everything else parses as the SDK's reader would.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BoundedReadBuffer, readId } from '../../server/src/gate/boundedRead';
+import { deserializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import { BoundedReadBuffer, parseMessage, readId } from '../../server/src/gate/boundedRead';
 
 test('an oversized line is skipped in pieces, reported with its size and id, and the next message still parses', () => {
   const seen: { bytes: number; id?: string | number; response: boolean }[] = [];
@@ -30,3 +31,48 @@ test('a line that is not JSON-RPC is an error for that line only', () => {
   assert.throws(() => buf.readMessage());
   assert.deepEqual(buf.readMessage(), { jsonrpc: '2.0', id: 1, method: 'ping' });
 });
+
+test('a line is read exactly as the SDK reads it: the same message, or a failure where the SDK fails', () => {
+  const lines = [
+    '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"t","arguments":{"a":1},"_meta":{"progressToken":3}}}',
+    '{"jsonrpc":"2.0","id":"x","method":"ping"}',
+    '{"jsonrpc":"2.0","method":"notifications/initialized"}',
+    '{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":4,"reason":"no"}}',
+    '{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"hi"}],"extra":{"k":[1,2]}}}',
+    '{"jsonrpc":"2.0","id":3,"error":{"code":-32601,"message":"nope","data":{"why":1}}}',
+    '{"jsonrpc":"2.0","error":{"code":-32700,"message":"parse error"}}',
+    // Not messages: each member rejects them, so the SDK's whole union decides.
+    '{"jsonrpc":"2.0","id":1,"method":"m","result":{}}',
+    '{"jsonrpc":"1.0","id":1,"method":"m"}',
+    '{"jsonrpc":"2.0","id":1.5,"result":{}}',
+    '{"jsonrpc":"2.0","id":null,"result":{}}',
+    '{"jsonrpc":"2.0","id":1,"result":{},"error":{"code":1,"message":"m"}}',
+    '{"jsonrpc":"2.0","id":1,"result":[]}',
+    '{"jsonrpc":"2.0","id":1,"error":{"code":"x","message":"m"}}',
+    '{"jsonrpc":"2.0","id":1,"method":7}',
+    '{"jsonrpc":"2.0","id":1}',
+    '{"jsonrpc":"2.0","id":1,"method":"m","params":[]}',
+    '{"jsonrpc":"2.0","method":"m","__proto__":{"id":1}}',
+    '[{"jsonrpc":"2.0","id":1,"method":"m"}]',
+    'null',
+    '"text"',
+    '{"jsonrpc":"2.0","id":1,"method":"m"',
+  ];
+  let failures = 0;
+  for (const line of lines) {
+    const ours = attempt(() => parseMessage(line));
+    const sdk = attempt(() => deserializeMessage(line));
+    assert.equal(ours.ok, sdk.ok, `accepted by one reader only: ${line}`);
+    if (ours.ok) assert.deepEqual(ours.value, sdk.value, line);
+    else failures++;
+  }
+  assert.equal(failures, 15, 'the malformed lines above are all refused');
+});
+
+function attempt(f: () => unknown): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: f() };
+  } catch {
+    return { ok: false };
+  }
+}

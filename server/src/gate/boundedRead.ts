@@ -15,8 +15,14 @@
 // clear) and is put in place of the transport's own buffer; a transport that
 // no longer has one is refused at start (fail closed, and a test notices).
 
-import { deserializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import {
+  JSONRPCErrorResponseSchema,
+  JSONRPCMessageSchema,
+  JSONRPCNotificationSchema,
+  JSONRPCRequestSchema,
+  JSONRPCResultResponseSchema,
+  type JSONRPCMessage,
+} from '@modelcontextprotocol/sdk/types.js';
 
 /** Default limit of one JSON-RPC message, either way: 8 MiB. */
 export const DEFAULT_MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
@@ -113,7 +119,7 @@ export class BoundedReadBuffer {
     const text = line.toString('utf8').replace(/\r$/, '');
     if (text.trim() === '') return;
     try {
-      this.ready.push(deserializeMessage(text));
+      this.ready.push(parseMessage(text));
     } catch (e) {
       this.ready.push(e instanceof Error ? e : new Error(String(e)));
     }
@@ -138,6 +144,34 @@ export class BoundedReadBuffer {
     const message = this.options.synthesize?.(o);
     if (message) this.ready.push(message);
   }
+}
+
+/**
+ * One line as a JSON-RPC message, with the SDK's own schemas and the SDK's
+ * result. The SDK's message schema is a union of four strict object schemas
+ * (request, notification, result, error) tried in turn; being strict, at
+ * most one can accept a given object, and which one is decided by its keys.
+ * So the line is checked against that member only — the same answer, without
+ * building the three failures first (a gated call went through two of them
+ * per message). When that member rejects the line, the whole union decides,
+ * so a bad line fails exactly as the SDK would fail it.
+ */
+export function parseMessage(line: string): JSONRPCMessage {
+  const value: unknown = JSON.parse(line);
+  const member = envelopeSchema(value);
+  if (member) {
+    const r = member.safeParse(value);
+    if (r.success) return r.data as JSONRPCMessage;
+  }
+  return JSONRPCMessageSchema.parse(value);
+}
+
+function envelopeSchema(value: unknown) {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  if (Object.hasOwn(value, 'method')) return Object.hasOwn(value, 'id') ? JSONRPCRequestSchema : JSONRPCNotificationSchema;
+  if (Object.hasOwn(value, 'result')) return JSONRPCResultResponseSchema;
+  if (Object.hasOwn(value, 'error')) return JSONRPCErrorResponseSchema;
+  return undefined;
 }
 
 /**

@@ -61,7 +61,6 @@ const URL_USER = 6; // not whitespace, ':', '/', '@'
 const URL_PASS = 7; // not whitespace, '/', '@'
 const SPACE = 8;
 const CONN_VALUE = 9; // not whitespace, ';', quotes
-const CLASS_COUNT = 10;
 
 function isAlnum(c: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
@@ -100,13 +99,13 @@ function isSpace(c: number): boolean {
 
 /** Run ends by class, each measured once: a start inside one of the last runs measured reuses its end. */
 class Runs {
-  /** Per class, the last few runs measured: [start, end, start, end, …]. */
-  private readonly recent: number[][] = Array.from({ length: CLASS_COUNT }, () => []);
+  /** Per class, the last few runs measured: [start, end, start, end, …] (made when a class is first measured: most texts have no candidate at all). */
+  private readonly recent: (number[] | undefined)[] = [];
   constructor(private readonly text: string) {}
 
   /** The end of the run of `cls` characters that starts at `from` (`from` itself when there is none). */
   end(cls: number, from: number): number {
-    const r = this.recent[cls];
+    const r = (this.recent[cls] ??= []);
     for (let k = 0; k < r.length; k += 2) if (from >= r[k] && from < r[k + 1]) return r[k + 1];
     let i = from;
     const t = this.text;
