@@ -6,23 +6,6 @@ import type { Decl, Expr, MatchArm, Param, Stmt, TypeExpr } from './ast';
 
 export type Node = Decl | Stmt | Expr | TypeExpr | MatchArm | Param;
 
-function typeChildren(t: TypeExpr): TypeExpr[] {
-  switch (t.kind) {
-    case 'ListType':
-      return [t.elem];
-    case 'OptType':
-      return [t.inner];
-    case 'MapType':
-      return [t.key, t.value];
-    case 'ResultType':
-      return [t.ok, t.err];
-    case 'FnType':
-      return [...t.params, t.ret];
-    default:
-      return [];
-  }
-}
-
 /** The expressions a statement applies to directly (a guard's condition, a loop's range): not its bodies. */
 export function stmtOperands(s: Stmt): Expr[] {
   switch (s.kind) {
@@ -45,21 +28,6 @@ export function stmtOperands(s: Stmt): Expr[] {
       return [];
     case 'ExprStmt':
       return [s.expr];
-  }
-}
-
-function stmtChildren(s: Stmt): Node[] {
-  switch (s.kind) {
-    case 'Guard':
-      return [s.cond, ...s.body, ...(s.elseBody ?? [])];
-    case 'Match':
-      return [...stmtOperands(s), ...s.arms];
-    case 'ForEach':
-    case 'ForRange':
-    case 'While':
-      return [...stmtOperands(s), ...s.body];
-    default:
-      return stmtOperands(s);
   }
 }
 
@@ -92,38 +60,6 @@ export function exprOperands(e: Expr): Expr[] {
     case 'Ternary':
       return [e.cond, e.then, e.else];
     default:
-      return [];
-  }
-}
-
-function exprChildren(e: Expr): Node[] {
-  switch (e.kind) {
-    case 'Match':
-      return [...exprOperands(e), ...e.arms];
-    case 'Lambda':
-      return [...e.params, e.returnType, ...e.body];
-    default:
-      return exprOperands(e);
-  }
-}
-
-function declChildren(d: Decl): Node[] {
-  switch (d.kind) {
-    case 'FunctionDecl':
-      return [...d.params, d.returnType, ...(d.requires ?? []), ...(d.ensures ?? []), ...d.body];
-    case 'ToolDecl':
-      return [...d.params, d.returnType];
-    case 'TypeDecl':
-      return d.fields;
-    case 'AliasDecl':
-      return [d.target];
-    case 'SumTypeDecl':
-      return d.variants.flatMap((v) => (v.payload ? [v.payload] : []));
-    case 'TestDecl':
-      return d.cases.flatMap((c) => [...c.args, c.expected]);
-    case 'ErrorDecl':
-      return [...(d.params ?? []), ...(d.returnType ? [d.returnType] : [])];
-    case 'UseDecl':
       return [];
   }
 }
@@ -168,12 +104,149 @@ export function isStmtKind(kind: string): boolean {
 
 /** The direct children of a node, in source order. */
 export function childrenOf(n: Node): Node[] {
-  if (isParam(n)) return [n.type];
-  if (isArm(n)) return n.body;
-  if (isTypeExpr(n)) return typeChildren(n);
-  if (isDecl(n)) return declChildren(n);
-  if (STMT_KINDS.has(n.kind)) return stmtChildren(n as Stmt);
-  return exprChildren(n as Expr);
+  const out: Node[] = [];
+  pushChildren(n, out);
+  return out;
+}
+
+function pushAll(out: Node[], xs: readonly Node[]): void {
+  for (let i = 0; i < xs.length; i++) out.push(xs[i]);
+}
+
+/**
+ * Appends the direct children of a node, in source order, to `out`: one
+ * switch on the kind and no array per node (a walk over a long file visits
+ * a hundred thousand nodes, and it ran before the first diagnostic).
+ */
+function pushChildren(n: Node, out: Node[]): void {
+  if (!('kind' in n)) {
+    if ('type' in n) out.push(n.type);
+    else if ('pattern' in n) pushAll(out, n.body);
+    return;
+  }
+  switch (n.kind) {
+    // types
+    case 'ListType':
+      out.push(n.elem);
+      return;
+    case 'OptType':
+      out.push(n.inner);
+      return;
+    case 'MapType':
+      out.push(n.key, n.value);
+      return;
+    case 'ResultType':
+      out.push(n.ok, n.err);
+      return;
+    case 'FnType':
+      pushAll(out, n.params);
+      out.push(n.ret);
+      return;
+    // declarations
+    case 'FunctionDecl':
+      pushAll(out, n.params);
+      out.push(n.returnType);
+      if (n.requires) pushAll(out, n.requires);
+      if (n.ensures) pushAll(out, n.ensures);
+      pushAll(out, n.body);
+      return;
+    case 'ToolDecl':
+      pushAll(out, n.params);
+      out.push(n.returnType);
+      return;
+    case 'TypeDecl':
+      pushAll(out, n.fields);
+      return;
+    case 'AliasDecl':
+      out.push(n.target);
+      return;
+    case 'SumTypeDecl':
+      for (const v of n.variants) if (v.payload) out.push(v.payload);
+      return;
+    case 'TestDecl':
+      for (const c of n.cases) {
+        pushAll(out, c.args);
+        out.push(c.expected);
+      }
+      return;
+    case 'ErrorDecl':
+      if (n.params) pushAll(out, n.params);
+      if (n.returnType) out.push(n.returnType);
+      return;
+    // statements (a `Match` is read below, as an expression: the same children)
+    case 'Bind':
+    case 'Destructure':
+    case 'Return':
+      out.push(n.value);
+      return;
+    case 'Guard':
+      out.push(n.cond);
+      pushAll(out, n.body);
+      if (n.elseBody) pushAll(out, n.elseBody);
+      return;
+    case 'ForEach':
+      out.push(n.collection);
+      pushAll(out, n.body);
+      return;
+    case 'ForRange':
+      out.push(n.from, n.to);
+      pushAll(out, n.body);
+      return;
+    case 'While':
+      out.push(n.cond);
+      pushAll(out, n.body);
+      return;
+    case 'Break':
+      if (n.value) out.push(n.value);
+      return;
+    case 'ExprStmt':
+      out.push(n.expr);
+      return;
+    // expressions
+    case 'Field':
+    case 'Index':
+      out.push(n.object);
+      return;
+    case 'Call':
+      pushAll(out, n.args);
+      return;
+    case 'Binary':
+      out.push(n.left, n.right);
+      return;
+    case 'Unary':
+      out.push(n.operand);
+      return;
+    case 'Ok':
+    case 'Err':
+      out.push(n.value);
+      return;
+    case 'List':
+      pushAll(out, n.items);
+      return;
+    case 'Record':
+    case 'AnonRecord':
+      for (const f of n.fields) out.push(f.value);
+      return;
+    case 'Match':
+      if (n.subject) out.push(n.subject);
+      pushAll(out, n.arms);
+      return;
+    case 'Coalesce':
+      out.push(n.value, n.fallback);
+      return;
+    case 'With':
+      out.push(n.object);
+      for (const u of n.updates) out.push(u.value);
+      return;
+    case 'Ternary':
+      out.push(n.cond, n.then, n.else);
+      return;
+    case 'Lambda':
+      pushAll(out, n.params);
+      out.push(n.returnType);
+      pushAll(out, n.body);
+      return;
+  }
 }
 
 /**
@@ -192,13 +265,20 @@ export function pathAt(decls: readonly Decl[], offset: number): Node[] {
   }
 }
 
-/** Calls `visit` on every node below (and including) the given roots, depth first. */
+/** Calls `visit` on every node below (and including) the given roots, depth first, in source order. */
 export function forEachNode(roots: readonly Node[], visit: (n: Node) => void): void {
-  const stack: Node[] = [...roots].reverse();
+  const stack: Node[] = [];
+  for (let i = roots.length - 1; i >= 0; i--) stack.push(roots[i]);
   while (stack.length > 0) {
     const n = stack.pop()!;
     visit(n);
-    const kids = childrenOf(n);
-    for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
+    // The children go on the stack last first, so the first is visited next.
+    const from = stack.length;
+    pushChildren(n, stack);
+    for (let a = from, b = stack.length - 1; a < b; a++, b--) {
+      const t = stack[a];
+      stack[a] = stack[b];
+      stack[b] = t;
+    }
   }
 }

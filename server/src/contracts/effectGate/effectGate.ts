@@ -9,15 +9,16 @@
 // everything it reaches (gateMessage.ts).
 
 import type { Diagnostic } from '../../diagnostics';
-import type { Decl, FunctionDecl, Span } from '../../syntax/ast';
+import type { Decl, FunctionDecl } from '../../syntax/ast';
 import { canonicalBuiltinName } from '../../syntax/builtins';
 import type { BuiltinTable } from '../../syntax/builtinKit';
-import { forEachNode } from '../../syntax/walk';
-import { localBindings } from '../../query/symbols';
+import { callSites, type CallSite } from '../../query/callSites';
 import type { SchemaEnv } from '../../schema/env';
 import { DeclMemo } from '../../schema/declMemo';
 import { mutabilityVerdict, type ContractTool } from '../behavior';
 import { gateDiagnostic } from './gateMessage';
+
+export { callSites, type CallSite };
 
 /** Builtins that change the world outside the program (level 0.11 names). */
 const WRITING_BUILTINS: Readonly<Record<string, string>> = {
@@ -61,11 +62,6 @@ export function writingBuiltin(name: string, builtins: BuiltinTable | undefined)
   return Object.hasOwn(WRITING_BUILTINS_26, b) ? { name: b, what: WRITING_BUILTINS_26[b] } : undefined;
 }
 
-export interface CallSite {
-  callee: string;
-  at: Span;
-}
-
 export interface FnInfo {
   decl: FunctionDecl;
   file?: string;
@@ -80,38 +76,6 @@ export interface FnInfo {
 export type Sink =
   | { kind: 'tool'; tool: ContractTool; verdict: 'mutates' | 'unsure' }
   | { kind: 'builtin'; name: string; what: string };
-
-/** Names a function binds itself (parameters, locals, lambda parameters): calls to these are not calls to declarations. */
-function shadowed(fn: FunctionDecl): Set<string> {
-  const names = new Set(localBindings(fn).map((b) => b.name.text));
-  forEachNode(fn.body, (n) => {
-    if ('kind' in n && n.kind === 'Lambda') for (const p of n.params) names.add(p.name.text);
-  });
-  return names;
-}
-
-/**
- * Call sites by declaration. The incremental parser hands back the same
- * declaration object while its text is unchanged (moving it in place when
- * text before it changes), so an edit walks only the bodies it changed;
- * `at` is the node itself, so it moves with it.
- */
-const callSitesOf = new WeakMap<FunctionDecl, CallSite[]>();
-
-/** Every call (and every reference that may pass a function by name) in a function body. */
-export function callSites(fn: FunctionDecl): CallSite[] {
-  const known = callSitesOf.get(fn);
-  if (known) return known;
-  const local = shadowed(fn);
-  const out: CallSite[] = [];
-  forEachNode(fn.body, (n) => {
-    if (!('kind' in n)) return;
-    if (n.kind === 'Call' && !local.has(n.callee.text)) out.push({ callee: n.callee.text, at: n.callee });
-    else if (n.kind === 'Ref' && !local.has(n.name)) out.push({ callee: n.name, at: n });
-  });
-  callSitesOf.set(fn, out);
-  return out;
-}
 
 function declaresPure(fn: FunctionDecl, env: SchemaEnv): boolean {
   return env.annotationsOf(fn).annotations.behavior?.mutability === 'PURE';

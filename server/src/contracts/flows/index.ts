@@ -6,6 +6,7 @@
 //   values.ts          abstract values: taint with the path it took
 //   analyze.ts         one function body → its summary (returns, sinks reached, findings)
 //   summaries.ts       names, summaries, recursion fixpoint, reuse across edits
+//   sinkScreen.ts      whether any sink is in reach at all (else nothing is analysed)
 //   programFlows.ts    a file's findings; flowDiagnostics.ts: as `toxic-flow` diagnostics
 //
 // Core only: no LSP types, no I/O.

@@ -5,6 +5,7 @@
 import type { Diagnostic } from '../../diagnostics';
 import type { Finding } from './analyze';
 import { flowDiagnostics } from './flowDiagnostics';
+import { functionsReachingSinks } from './sinkScreen';
 import { FlowWorld, type FlowInput, type FlowReuse } from './summaries';
 
 export interface ProgramFlows {
@@ -15,10 +16,13 @@ export interface ProgramFlows {
 
 /** The findings of the file's own functions. */
 export function programFlows(input: FlowInput, reuse?: FlowReuse): ProgramFlows {
+  // Only functions from which a sink is reachable can make a finding (sinkScreen.ts).
+  const reaching = functionsReachingSinks(input);
+  if (reaching.size === 0) return { findings: [], analysed: 0 };
   const world = new FlowWorld(input, reuse);
   const findings: Finding[] = [];
   for (const { decl, file } of input.visible) {
-    if (decl.kind !== 'FunctionDecl' || file !== input.file) continue;
+    if (decl.kind !== 'FunctionDecl' || file !== input.file || !reaching.has(decl)) continue;
     findings.push(...world.summaryOf(decl, file).findings);
   }
   return { findings, analysed: world.analysed };
