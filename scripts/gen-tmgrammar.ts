@@ -29,7 +29,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BUILTINS } from '../server/src/syntax/builtins';
-import { BUILTINS_26 } from '../server/src/syntax/builtins26';
+import { builtinsOf26 } from '../server/src/syntax/builtins26';
 import { TOKEN_CLASSES, tmScope, type TokenClass } from '../server/src/service/display/tokenClasses';
 
 export interface BuiltinNames {
@@ -650,7 +650,7 @@ export function buildGrammar(builtins: readonly BuiltinNames[]): TmGrammar {
 }
 
 /** The builtins the grammar names: those of every level (a file's level is not known to TextMate). */
-export const GRAMMAR_BUILTINS: readonly BuiltinNames[] = [...BUILTINS, ...BUILTINS_26];
+export const GRAMMAR_BUILTINS: readonly BuiltinNames[] = [...BUILTINS, ...builtinsOf26()];
 
 /** The grammar file's exact text (what the sync test compares against). */
 export function renderGrammar(builtins: readonly BuiltinNames[] = GRAMMAR_BUILTINS): string {

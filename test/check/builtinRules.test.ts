@@ -6,7 +6,9 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { BUILTINS } from '../../server/src/syntax/builtins';
 import { builtinChecks, checkBuiltinArgs } from '../../server/src/check/builtins';
-import { LEVEL_011 as VERIFIER_011, LEVEL_26 as VERIFIER_26 } from '../../server/src/check/level';
+import { LEVEL_011 as VERIFIER_011, verifierLevel26 } from '../../server/src/check/level';
+
+const VERIFIER_26 = verifierLevel26();
 import { UNKNOWN, listOf } from '../../server/src/check/types';
 import { clean, codes, single, underlined } from './helpers';
 

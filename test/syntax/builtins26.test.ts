@@ -2,7 +2,10 @@
 // level-26 traits (reserved aliases, effect sigils, World capabilities).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { BUILTIN_TABLE_26, BUILTINS_26 } from '../../server/src/syntax/builtins26';
+import { builtinsOf26, builtinTable26 } from '../../server/src/syntax/builtins26';
+
+const BUILTIN_TABLE_26 = builtinTable26();
+const BUILTINS_26 = builtinsOf26();
 import { BUILTIN_TABLE_011, acceptsArity, formatSignature } from '../../server/src/syntax/builtins';
 
 const at26 = (name: string) => {

@@ -8,12 +8,15 @@ import type { FunctionDecl } from '../syntax/ast';
 import { BUILTIN_TABLE_011, type BuiltinTable } from '../syntax/builtins';
 import { replaceWith } from './report';
 import { forEachNode } from '../syntax/walk';
+import { namesUsed } from '../query/callSites';
 
 export const ALIAS_HINT_CODE = 'long-form-alias';
 
 /** Hints for the long-form builtin names called in one function. */
 export function aliasHints(decl: FunctionDecl, table: BuiltinTable = BUILTIN_TABLE_011): Diagnostic[] {
   const out: Diagnostic[] = [];
+  // The names the body uses are known (one walk per declaration, shared with the flow analysis): most bodies call no long form.
+  if (!namesUsed(decl).some((name) => table.isAlias(name))) return out;
   forEachNode(decl.body, (n) => {
     if (!('kind' in n) || n.kind !== 'Call' || !table.isAlias(n.callee.text)) return;
     const short = table.canonical(n.callee.text)!;

@@ -7,7 +7,7 @@
 // table of rule switches, no level tests scattered through the checker.
 
 import { BUILTIN_TABLE_011, type BuiltinTable } from '../syntax/builtins';
-import { BUILTIN_TABLE_26 } from '../syntax/builtins26';
+import { builtinTable26 } from '../syntax/builtins26';
 import { builtinChecks, type BuiltinChecks } from './builtins';
 
 /** What the verifier needs of a language level (the level object of the parser has it). */
@@ -112,7 +112,10 @@ const RULES: Readonly<Record<LevelId, VerifierRules>> = {
   },
 };
 
-const TABLES: Readonly<Record<LevelId, BuiltinTable>> = { '0.11': BUILTIN_TABLE_011, '26': BUILTIN_TABLE_26 };
+/** The builtin table a level has when none other is given (level 26's is built on first use). */
+function tableOf(id: LevelId): BuiltinTable {
+  return id === '26' ? builtinTable26() : BUILTIN_TABLE_011;
+}
 
 function levelId(id: string): LevelId {
   return id === '26' || id.startsWith('26.') ? '26' : '0.11';
@@ -124,8 +127,13 @@ function make(id: LevelId, table: BuiltinTable): VerifierLevel {
 
 /** Level 0.11: exactly the ilo 0.11.6 verifier. */
 export const LEVEL_011: VerifierLevel = make('0.11', BUILTIN_TABLE_011);
-/** Level 26: the ilo 26.x verifier. */
-export const LEVEL_26: VerifierLevel = make('26', BUILTIN_TABLE_26);
+let level26: VerifierLevel | undefined;
+
+/** Level 26: the ilo 26.x verifier (made on first use). */
+export function verifierLevel26(): VerifierLevel {
+  level26 ??= make('26', builtinTable26());
+  return level26;
+}
 
 const made = new WeakMap<LanguageLevelLike, VerifierLevel>();
 
@@ -135,8 +143,8 @@ export function verifierLevel(level?: LanguageLevelLike): VerifierLevel {
   let v = made.get(level);
   if (v === undefined) {
     const id = levelId(level.id);
-    const table = level.builtins ?? TABLES[id];
-    v = table === TABLES[id] ? (id === '26' ? LEVEL_26 : LEVEL_011) : make(id, table);
+    const table = level.builtins ?? tableOf(id);
+    v = table === tableOf(id) ? (id === '26' ? verifierLevel26() : LEVEL_011) : make(id, table);
     made.set(level, v);
   }
   return v;

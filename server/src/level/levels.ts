@@ -4,7 +4,7 @@
 // (../../../docs/language-levels.md says which switch comes from where).
 
 import { BUILTIN_TABLE_011 } from '../syntax/builtins';
-import { BUILTIN_TABLE_26 } from '../syntax/builtins26';
+import { builtinTable26 } from '../syntax/builtins26';
 import { CALL_LABELS_26, CALL_SHAPES_011, CALL_SHAPES_26, CallTable } from '../syntax/callArity';
 import type { LanguageLevel, LevelId } from './level';
 
@@ -106,6 +106,8 @@ export const LEVEL_011: LanguageLevel = Object.freeze({
   codes: new Set(CODES_011),
 });
 
+let calls26: CallTable | undefined;
+
 export const LEVEL_26: LanguageLevel = Object.freeze({
   id: '26',
   title: 'ilo 26.x',
@@ -149,12 +151,18 @@ export const LEVEL_26: LanguageLevel = Object.freeze({
     variantPatterns: true,
   }),
   format: Object.freeze({ zeroArgCallParens: true, textAsWritten: true }),
-  builtins: BUILTIN_TABLE_26,
-  calls: new CallTable(BUILTIN_TABLE_26, {
-    shapes: CALL_SHAPES_26,
-    variadicTrailing: ['fmt'],
-    labels: CALL_LABELS_26,
-  }),
+  // The tables are built on first use: a run that stays at 0.11 never pays for them.
+  get builtins() {
+    return builtinTable26();
+  },
+  get calls() {
+    calls26 ??= new CallTable(builtinTable26(), {
+      shapes: CALL_SHAPES_26,
+      variadicTrailing: ['fmt'],
+      labels: CALL_LABELS_26,
+    });
+    return calls26;
+  },
   reservedWords: RESERVED_WORDS,
   codes: new Set(CODES_26),
 });

@@ -362,10 +362,21 @@ function entries26(): Entry[] {
   return [...out, ...NEW];
 }
 
-export const BUILTINS_26: readonly Builtin[] = Object.freeze(entries26().map((e) => buildBuiltin(e, TRAITS_26)));
+let builtins26: readonly Builtin[] | undefined;
+
+/** Every builtin of level 26 (built on first use: a check at 0.11 never needs them). */
+export function builtinsOf26(): readonly Builtin[] {
+  builtins26 ??= Object.freeze(entries26().map((e) => buildBuiltin(e, TRAITS_26)));
+  return builtins26;
+}
 
 /** `$cmd args` is `run cmd args` at level 26 (it was `get` at 0.11). */
 export const SIGIL_BUILTINS_26: Readonly<Record<string, string>> = Object.freeze({ $: 'run' });
 
-/** The builtins of level 26. Aliases are reserved names here (ILO-P011), as canonical names are. */
-export const BUILTIN_TABLE_26 = new BuiltinTable(BUILTINS_26, { sigils: SIGIL_BUILTINS_26, aliasesReserved: true });
+let table26: BuiltinTable | undefined;
+
+/** The builtins of level 26, built on first use. Aliases are reserved names here (ILO-P011), as canonical names are. */
+export function builtinTable26(): BuiltinTable {
+  table26 ??= new BuiltinTable(builtinsOf26(), { sigils: SIGIL_BUILTINS_26, aliasesReserved: true });
+  return table26;
+}
