@@ -81,6 +81,25 @@ test('a long run with no blank, `;` or newline (base64, say) is cut only between
   }
 });
 
+test('pieces end at `;`, line breaks and text literals wherever they fall, short or long, as one ohm match would', () => {
+  // Stops are rare in some texts (pieces run past MAX_PIECE and are cut at blanks) and frequent in others.
+  let seed = 26;
+  const rand = (n: number): number => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
+  const words = ['ab', 'x-1', ' ', '  ', '+', 'U32', 'E', '1e5', '"q;\n"', '"\\"', '"', '(', ')', 'é'];
+  for (const stopEvery of [3, 40, 900, 5000]) {
+    let text = '';
+    while (text.length < 7000) text += rand(stopEvery) === 0 ? [';', '\n', ';\n'][rand(3)] : words[rand(words.length)];
+    assert.deepEqual(
+      lexItems(text).map((i) => `${i.kind}@${i.start}-${i.end}`),
+      wholeMatchItems(text),
+      `stops every ~${stopEvery}`,
+    );
+  }
+});
+
 test('long literals, exponents and an unterminated quote lex as one ohm match would', () => {
   const body = 'QUJD'.repeat(1500);
   const exponents = ['1E5+', '2e-8*U32/'].map((unit) => unit.repeat(1200));
