@@ -16,6 +16,7 @@
 import { build } from 'esbuild';
 import { copyFileSync, mkdirSync, chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { grammarDefines } from './grammarRecipe.mjs';
 
@@ -111,6 +112,15 @@ await build({
 // The whole ohm grammar (strict path, tooling) is compiled at run time from beside the bundle.
 copyFileSync(join(root, 'server/src/syntax/ilo.ohm'), join(root, 'dist/ilo.ohm'));
 // The CLI's entry point: the loader, which finds its bundle by its own name.
+// It is told what it will load, so a start needs no stat of the bundle and no
+// pass over it: the bundle's length, a hash of its content (which names its
+// code cache) and whether it is ASCII (then it is read as latin1).
 const loader = readFileSync(join(root, 'scripts/bundleLoader.cjs'), 'utf8');
-writeFileSync(join(root, 'dist/cli.js'), `#!/usr/bin/env node\n${loader}`);
+const bundle = readFileSync(join(root, 'dist/cli-main.js'));
+const stamp = {
+  length: bundle.toString('latin1').length,
+  hash: createHash('sha256').update(bundle).digest('hex').slice(0, 16),
+  ascii: bundle.every((b) => b < 0x80),
+};
+writeFileSync(join(root, 'dist/cli.js'), `#!/usr/bin/env node\n'use strict';\nconst ILO_BUNDLE_STAMP = ${JSON.stringify(stamp)};\n${loader}`);
 chmodSync(join(root, 'dist/cli.js'), 0o755);

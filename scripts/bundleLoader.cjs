@@ -5,9 +5,10 @@
 // Copied into dist/ by scripts/build.mjs.
 //
 // The cache lives in the user's cache folder ($XDG_CACHE_HOME or ~/.cache,
-// then ilo-ls/), one file per bundle, named by node version, architecture,
-// bundle size and modification time; V8 also checks it against the source and
-// rejects a stale one. It is written when the process exits, if there was none
+// then ilo-ls/), one file per bundle, named by node version, architecture and
+// the bundle's content hash (the build stamps it; size and modification time
+// for an unstamped bundle); V8 also checks it against the source and rejects
+// a stale one. It is written when the process exits, if there was none
 // or V8 rejected it, and holds every function compiled by then. Any failure
 // (no home, read-only folder) only means no cache. ILO_LS_NO_CODE_CACHE=1
 // turns it off.
@@ -21,9 +22,15 @@ const name = path.basename(__filename, '.js');
 const file = path.join(__dirname, `${name}-main.js`);
 // The build keeps the bundle ASCII (a test checks): read as latin1 it is the
 // same text, without the UTF-8 decoder's pass over a megabyte.
+// The build writes ILO_BUNDLE_STAMP in front of this file (scripts/build.mjs):
+// the bundle's length, content hash and whether it is ASCII. A bundle of
+// another length is not the one stamped: it is named by its size and time.
+const stamped = typeof ILO_BUNDLE_STAMP === 'object' ? ILO_BUNDLE_STAMP : undefined; // eslint-disable-line no-undef
 const bytes = fs.readFileSync(file);
+const trusted = stamped !== undefined && stamped.length === bytes.length ? stamped : undefined;
 const { isAscii } = require('node:buffer');
-const source = typeof isAscii === 'function' && isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
+const ascii = trusted !== undefined ? trusted.ascii : typeof isAscii === 'function' && isAscii(bytes);
+const source = ascii ? bytes.toString('latin1') : bytes.toString('utf8');
 const useCache = process.env.ILO_LS_NO_CODE_CACHE !== '1';
 const prefix = `${name}-`;
 let dir = '';
@@ -34,7 +41,7 @@ if (useCache) {
     dir = path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'ilo-ls');
     // No home (an empty HOME gives a relative path): no cache rather than one in the working folder.
     if (!path.isAbsolute(dir)) throw new Error('no cache folder');
-    const stamp = `${process.version}-${process.arch}-${source.length}-${Math.floor(fs.statSync(file).mtimeMs)}`;
+    const stamp = `${process.version}-${process.arch}-${trusted !== undefined ? trusted.hash : `${source.length}-${Math.floor(fs.statSync(file).mtimeMs)}`}`;
     cacheFile = path.join(dir, `${prefix}${stamp}.v8cache`);
     cachedData = fs.readFileSync(cacheFile);
   } catch {

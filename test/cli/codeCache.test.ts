@@ -55,3 +55,32 @@ test('the CLI and server bundles are pure ASCII, so node reads them as one-byte 
     assert.equal(at, -1, `${name}: a non-ASCII byte at ${at}: ${bytes.subarray(Math.max(0, at - 60), at + 10).toString('latin1')} (escape it in the source, e.g. \\u2014)`);
   }
 });
+
+test('the build stamps the loader with its bundle: the cache is named by the content hash; a bundle that is not the stamped one still loads, named by size and time', () => {
+  const stampLine = fs.readFileSync(cli, 'utf8').split('\n').find((l) => l.startsWith('const ILO_BUNDLE_STAMP = '));
+  assert.ok(stampLine, 'dist/cli.js carries the stamp');
+  const stamp = JSON.parse(stampLine!.slice('const ILO_BUNDLE_STAMP = '.length, -1)) as { length: number; hash: string; ascii: boolean };
+  const bundle = fs.readFileSync(path.join(root, 'dist', 'cli-main.js'));
+  assert.equal(stamp.length, bundle.length);
+  assert.equal(stamp.ascii, true);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ilo-stamp-'));
+  try {
+    const file = path.join(dir, 'bad.ilo');
+    fs.writeFileSync(file, 'half x:n>n;/x\n');
+    const stamped = path.join(dir, 'stamped');
+    const first = check(file, { XDG_CACHE_HOME: stamped });
+    assert.deepEqual(fs.readdirSync(path.join(stamped, 'ilo-ls')), [`cli-${process.version}-${process.arch}-${stamp.hash}.v8cache`]);
+    // A copy whose bundle was changed after the build (one more line): the stamp no longer fits.
+    const copy = path.join(dir, 'dist');
+    fs.mkdirSync(copy);
+    fs.copyFileSync(cli, path.join(copy, 'cli.js'));
+    fs.writeFileSync(path.join(copy, 'cli-main.js'), Buffer.concat([bundle, Buffer.from('\n// changed\n')]));
+    const other = path.join(dir, 'other');
+    const r = spawnSync(process.execPath, [path.join(copy, 'cli.js'), 'check', file], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, XDG_CACHE_HOME: other } });
+    assert.deepEqual({ status: r.status, stdout: r.stdout }, first);
+    const [name] = fs.readdirSync(path.join(other, 'ilo-ls'));
+    assert.match(name, new RegExp(`^cli-${process.version.replace(/\./g, '\\.')}-${process.arch}-${bundle.length + 12}-\\d+\\.v8cache$`));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
