@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Analyzer, type FileAnalysis } from '../service/analysis';
 import { OverlayFileHost } from '../service/documents';
-import { expandInputs } from '../service/workspace';
+import { expandInputs } from '../service/workspace/workspaceFiles';
 import type { CliIo } from './io';
 import type { LanguageLevel } from '../level';
 import { cliDefaultLevel } from './level';

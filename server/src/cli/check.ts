@@ -23,8 +23,8 @@ import {
 } from '../suppress';
 import type { ParsedArgs } from './args';
 import type { CliIo } from './io';
-import { sarifLog } from './sarif';
-import { githubAnnotations } from './githubAnnotations';
+import type * as Sarif from './sarif';
+import type * as Annotations from './githubAnnotations';
 
 export interface CheckRecord {
   file: string;
@@ -46,10 +46,9 @@ export interface CheckFinding extends CheckRecord {
   suppressedBy?: { kind: 'inline' | 'baseline'; reason: string };
 }
 
-export const CHECK_FORMATS = ['text', 'json', 'sarif', 'github'] as const;
-export type CheckFormat = (typeof CHECK_FORMATS)[number];
-export const FAIL_SEVERITIES = ['error', 'warning', 'info'] as const;
-export type FailSeverity = (typeof FAIL_SEVERITIES)[number];
+import type { CheckFormat, FailSeverity } from './checkChoices';
+
+export { CHECK_FORMATS, FAIL_SEVERITIES, type CheckFormat, type FailSeverity } from './checkChoices';
 
 /** Core diagnostics → the CLI's 1-based records. */
 export function toRecords(file: string, text: string, diags: readonly Diagnostic[], index: LineIndex = new LineIndex(text)): CheckRecord[] {
@@ -244,10 +243,11 @@ export function runCheck(p: ParsedArgs, io: CliIo): number {
       io.out(`${JSON.stringify(records.map(plain), null, 2)}\n`);
       break;
     case 'sarif':
-      io.out(`${JSON.stringify(sarifLog([...records, ...suppressed], { cwd: process.cwd() }), null, 2)}\n`);
+      // The SARIF and annotation writers (and the code registry SARIF's rules come from) load only for their formats.
+      io.out(`${JSON.stringify((require('./sarif') as typeof Sarif).sarifLog([...records, ...suppressed], { cwd: process.cwd() }), null, 2)}\n`);
       break;
     case 'github':
-      io.out(githubAnnotations(records));
+      io.out((require('./githubAnnotations') as typeof Annotations).githubAnnotations(records));
       break;
     default:
       for (const r of records) io.out(`${formatRecord(r)}\n`);

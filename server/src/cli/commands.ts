@@ -2,17 +2,13 @@
 // the function that runs it. `ilo-ls CMD --help`, `ilo-ls help CMD` and the
 // overview are generated from these entries (./args.ts), and the arguments
 // are parsed against them, so an option added here is parsed, checked and
-// documented at once.
+// documented at once. A command's code is loaded when it runs: a start loads
+// (and a code cache holds) one command, not all of them.
 
 import type { CommandSpec, OptionSpec } from './args';
-import { CHECK_FORMATS, FAIL_SEVERITIES, runCheck } from './check';
-import { runContracts } from './contracts';
-import { runExplain } from './explain';
-import { runExport } from './export';
-import { runFmt } from './fmt';
-import { runImport, runVerify } from './importVerify';
-import { EXPORT_FORMATS } from '../service/exports';
-import { FORMAT_STYLES } from '../format';
+import { CHECK_FORMATS, FAIL_SEVERITIES } from './checkChoices';
+import { EXPORT_FORMATS } from '../service/exportFormats';
+import { FORMAT_STYLES } from '../format/styles';
 
 /**
  * Options every command that reads ilo source takes (check, export,
@@ -103,7 +99,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       'ilo-ls check --format github --strict src/',
       'ilo-ls check --baseline ilo-baseline.json --update-baseline src/',
     ],
-    run: runCheck,
+    run: async (args, io) => (await import('./check')).runCheck(args, io),
   }),
   readsIlo({
     name: 'export',
@@ -120,7 +116,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     positionals: { min: 1, name: 'file' },
     exit: ['0: exported', '1: FILE exists and differs (no --force)', '2: bad arguments or unreadable input'],
     examples: ['ilo-ls export --format openai tools.ilo', 'ilo-ls export -o manifest.json tools.ilo'],
-    run: runExport,
+    run: async (args, io) => (await import('./export')).runExport(args, io),
   }),
   readsIlo({
     name: 'contracts',
@@ -141,7 +137,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     positionals: { min: 0, name: 'file or folder' },
     exit: ['0: listed', '2: bad arguments, a file that is missing, unreadable or not ilo, a tools file that is not JSON, or a server that could not be listed'],
     examples: ['ilo-ls contracts --scope workspace src/', 'ilo-ls contracts slack.tools.json filesystem.tools.json', 'ilo-ls contracts --config .vscode/mcp.json'],
-    run: runContracts,
+    run: async (args, io) => (await import('./contracts')).runContracts(args, io),
   }),
   {
     name: 'import',
@@ -160,7 +156,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     positionals: { max: 1, name: 'JSON file' },
     exit: ['0: imported', '1: nothing usable, invalid JSON, or an existing file or pin would be replaced (no --force)', '2: bad arguments or unreadable input'],
     examples: ['ilo-ls import tools.json -o tools.ilo', 'ilo-ls import --config .vscode/mcp.json --server memory -o memory.ilo'],
-    run: runImport,
+    run: async (args, io) => (await import('./importVerify')).runImport(args, io),
   },
   {
     name: 'verify',
@@ -178,7 +174,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     positionals: { max: 0, name: 'argument' },
     exit: ['0: no drift that breaks calls', '1: a removed tool, an unreachable server or another error', '2: bad arguments or unreadable config or lock'],
     examples: ['ilo-ls verify --config .vscode/mcp.json'],
-    run: runVerify,
+    run: async (args, io) => (await import('./importVerify')).runVerify(args, io),
   },
   {
     name: 'explain',
@@ -197,7 +193,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     ],
     exit: ['0: explained', '2: an unknown code or no code given'],
     examples: ['ilo-ls explain ILO-T005', 'ilo-ls explain same-schema', 'ilo-ls explain --list'],
-    run: runExplain,
+    run: async (args, io) => (await import('./explain')).runExplain(args, io),
   },
   readsIlo({
     name: 'fmt',
@@ -219,7 +215,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     positionals: { min: 1, name: 'file or folder' },
     exit: ['0: formatted (or nothing to change)', '1: --check found files to reformat', '2: bad arguments, or a file that is missing, unreadable or has a syntax error'],
     examples: ['ilo-ls fmt --check src/', 'ilo-ls fmt --write --style dense agent.ilo'],
-    run: runFmt,
+    run: async (args, io) => (await import('./fmt')).runFmt(args, io),
   }),
   {
     name: 'gate',

@@ -13,7 +13,7 @@ import { SchemaReuse } from '../schema/reuse';
 import { contractTool, toolKey, type ContractTool } from './behavior';
 import { CollisionMemo } from './collisions';
 import { GateReuse } from './effectGate';
-import { LintReuse } from './lints';
+import { LintReuse } from './lints/lintDecls';
 import { FlowReuse } from './flows';
 
 /** A tool's contract view says nothing about places except its key (file, name, position). */

@@ -21,7 +21,7 @@ import { lineEdits } from './textEdits';
 import { printVerified, type FormatStats } from './verify';
 
 export type FormatStyle = Style;
-export const FORMAT_STYLES: readonly FormatStyle[] = ['expanded', 'dense'];
+export { FORMAT_STYLES } from './styles';
 export type { FormatStats };
 
 export interface FormatOptions {

@@ -13,7 +13,12 @@ import type { LocatedDecl } from '../query/symbols';
 import type { SchemaEnv } from '../schema';
 import { LineIndex } from '../syntax/lineIndex';
 import { applySuppressions, type FileBaseline, type SuppressionOutcome } from '../suppress';
-import { ContractReuse, contractDiagnostics, lintToolDecls, mergeSameRange, type CollisionScope, type ContractInput } from '../contracts';
+// The modules themselves, not the contracts barrel: an analysis needs neither import, pins nor MCP clients.
+import { contractDiagnostics, type CollisionScope } from '../contracts/contractDiagnostics';
+import type { ContractInput } from '../contracts/behavior';
+import { ContractReuse } from '../contracts/contractReuse';
+import { lintToolDecls } from '../contracts/lints/lintDecls';
+import { mergeSameRange } from '../contracts/mergeDiagnostics';
 
 export interface FileAnalysis {
   /** Absolute path of the analysed file. */

@@ -10,9 +10,9 @@ import { isError } from '../diagnostics';
 import { LineIndex } from '../syntax/lineIndex';
 import type { FileAnalysis } from './analysis';
 
-export type ExportFormat = 'mcp' | 'openai' | 'openai-chat' | 'anthropic' | 'a2a';
+import type { ExportFormat } from './exportFormats';
 
-export const EXPORT_FORMATS: readonly ExportFormat[] = ['mcp', 'openai', 'openai-chat', 'anthropic', 'a2a'];
+export { EXPORT_FORMATS, type ExportFormat } from './exportFormats';
 
 export interface ExportOptions {
   extend?: ToolExtender;

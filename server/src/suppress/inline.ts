@@ -9,7 +9,7 @@
 // reference ilo, which never sees it.
 
 import type { Comment } from '../syntax/ast';
-import { normalizeCode } from '../explain';
+import type * as Explain from '../explain';
 
 export const SUPPRESSION_KEYWORD = 'ilo-ignore';
 
@@ -63,6 +63,13 @@ export function inlineSuppressions(text: string, comments: readonly Comment[], l
   return out;
 }
 
+/** The registry of codes, loaded the first time a suppression names one (most files have none, and it is large). */
+let explainLoaded: typeof Explain | undefined;
+function explainModule(): typeof Explain {
+  explainLoaded ??= require('../explain') as typeof Explain;
+  return explainLoaded;
+}
+
 /** `CODE[,CODE…] reason`: the codes and where each is, and the reason. */
 function parseDirective(rest: string, at: number): { codes: SuppressionCode[]; reason: string } {
   const lead = rest.length - rest.trimStart().length;
@@ -73,7 +80,7 @@ function parseDirective(rest: string, at: number): { codes: SuppressionCode[]; r
   for (const part of first.split(',')) {
     // A colon may close the codes: `ilo-ignore same-schema: reason`.
     const written = part.replace(/:$/, '');
-    if (written !== '') codes.push({ code: normalizeCode(written) ?? written.toLowerCase(), start: offset, end: offset + written.length });
+    if (written !== '') codes.push({ code: explainModule().normalizeCode(written) ?? written.toLowerCase(), start: offset, end: offset + written.length });
     offset += part.length + 1;
   }
   const reason = body
