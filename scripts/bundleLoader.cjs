@@ -8,10 +8,11 @@
 // then ilo-ls/), one file per bundle, named by node version, architecture and
 // the bundle's content hash (the build stamps it; size and modification time
 // for an unstamped bundle); V8 also checks it against the source and rejects
-// a stale one. It is written when the process exits, if there was none
-// or V8 rejected it, and holds every function compiled by then. Any failure
-// (no home, read-only folder) only means no cache. ILO_LS_NO_CODE_CACHE=1
-// turns it off.
+// a stale one. It is written when the process exits, if there was none or
+// V8 rejected it, and holds every function compiled by then; runs that did
+// more than the runs behind it write it again (a few times at most). Any
+// failure (no home, read-only folder) only means no cache.
+// ILO_LS_NO_CODE_CACHE=1 turns it off.
 const fs = require('node:fs');
 const path = require('node:path');
 const os = require('node:os');
@@ -33,9 +34,15 @@ const ascii = trusted !== undefined ? trusted.ascii : typeof isAscii === 'functi
 const source = ascii ? bytes.toString('latin1') : bytes.toString('utf8');
 const useCache = process.env.ILO_LS_NO_CODE_CACHE !== '1';
 const prefix = `${name}-`;
+// A cache file is MAGIC, a two-byte length, a JSON note of the runs it was
+// made from ({ gen, cpu: { command: CPU ms } }), then V8's data.
+const MAGIC = 'ILOC';
+/** Rewrites of one build's cache at most (each costs its run ~20 ms). */
+const MAX_GEN = 6;
 let dir = '';
 let cacheFile = '';
 let cachedData;
+let note = { gen: -1, cpu: {} };
 if (useCache) {
   try {
     dir = path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'ilo-ls');
@@ -43,20 +50,42 @@ if (useCache) {
     if (!path.isAbsolute(dir)) throw new Error('no cache folder');
     const stamp = `${process.version}-${process.arch}-${trusted !== undefined ? trusted.hash : `${source.length}-${Math.floor(fs.statSync(file).mtimeMs)}`}`;
     cacheFile = path.join(dir, `${prefix}${stamp}.v8cache`);
-    cachedData = fs.readFileSync(cacheFile);
+    const buf = fs.readFileSync(cacheFile);
+    if (buf.length > 6 && buf.toString('latin1', 0, 4) === MAGIC) {
+      const len = buf.readUInt16LE(4);
+      const parsed = JSON.parse(buf.toString('utf8', 6, 6 + len));
+      if (Number.isInteger(parsed.gen) && parsed.cpu !== null && typeof parsed.cpu === 'object') note = { gen: parsed.gen, cpu: parsed.cpu };
+      cachedData = buf.subarray(6 + len);
+    }
   } catch {
     cachedData = undefined;
   }
 }
 const script = new vm.Script(Module.wrap(source), { filename: file, cachedData });
-if (useCache && cacheFile !== '' && (cachedData === undefined || script.cachedDataRejected)) {
+// The cache holds the functions compiled by the runs that wrote it. A run of
+// a command the cache has not seen, or one that took more than twice the CPU
+// time of the largest run of its command behind the cache, compiles code the
+// cache lacks (a long file reaches checks a short one never does): it writes
+// the cache again, with what it found there and what it compiled itself.
+if (useCache && cacheFile !== '') {
+  const fresh = cachedData === undefined || script.cachedDataRejected === true;
+  const command = /^[a-z-]{1,20}$/.test(process.argv[2] ?? '') ? process.argv[2] : '-';
   process.once('exit', () => {
     try {
+      const u = process.cpuUsage();
+      const cpu = Math.round((u.user + u.system) / 1000);
+      const seen = fresh ? undefined : note.cpu[command];
+      const grown = !fresh && note.gen < MAX_GEN && (typeof seen !== 'number' || cpu > 2 * seen);
+      if (!fresh && !grown) return;
+      const next = fresh ? { gen: 0, cpu: { [command]: cpu } } : { gen: note.gen + 1, cpu: { ...note.cpu, [command]: Math.max(cpu, seen ?? 0) } };
+      const head = Buffer.from(JSON.stringify(next), 'utf8');
       fs.mkdirSync(dir, { recursive: true });
       // Caches of older builds of this bundle go; the new one is renamed into place whole.
-      for (const f of fs.readdirSync(dir)) if (f.startsWith(prefix) && path.join(dir, f) !== cacheFile) fs.rmSync(path.join(dir, f), { force: true });
+      if (fresh) for (const f of fs.readdirSync(dir)) if (f.startsWith(prefix) && path.join(dir, f) !== cacheFile) fs.rmSync(path.join(dir, f), { force: true });
       const tmp = `${cacheFile}.${process.pid}.tmp`;
-      fs.writeFileSync(tmp, script.createCachedData());
+      const size = Buffer.alloc(2);
+      size.writeUInt16LE(head.length);
+      fs.writeFileSync(tmp, Buffer.concat([Buffer.from(MAGIC, 'latin1'), size, head, script.createCachedData()]));
       fs.renameSync(tmp, cacheFile);
     } catch {
       // No cache this time.

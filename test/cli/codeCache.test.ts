@@ -84,3 +84,38 @@ test('the build stamps the loader with its bundle: the cache is named by the con
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('the code cache grows with the work: a command it has not seen writes it again, with what it holds and what the command compiled; the same command again leaves it', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ilo-grow-'));
+  try {
+    const file = path.join(dir, 'ok.ilo');
+    fs.writeFileSync(file, 'sq x:n>n;*x x\n');
+    const env = { ...process.env, XDG_CACHE_HOME: path.join(dir, 'cache') };
+    const run = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: 60_000, env });
+    const cacheFile = () => {
+      const folder = path.join(dir, 'cache', 'ilo-ls');
+      const [name] = fs.readdirSync(folder).filter((f) => f.endsWith('.v8cache'));
+      return path.join(folder, name);
+    };
+    const noteOf = (buf: Buffer) => JSON.parse(buf.toString('utf8', 6, 6 + buf.readUInt16LE(4))) as { gen: number; cpu: Record<string, number> };
+    const checked = run('check', file);
+    assert.equal(checked.status, 0);
+    const first = fs.readFileSync(cacheFile());
+    assert.equal(first.toString('latin1', 0, 4), 'ILOC');
+    assert.deepEqual(Object.keys(noteOf(first).cpu), ['check']);
+    assert.equal(noteOf(first).gen, 0);
+    // The formatter is code no check ran: the cache is written again, larger, and says so.
+    const formatted = run('fmt', file);
+    assert.equal(formatted.status, 0);
+    const second = fs.readFileSync(cacheFile());
+    assert.equal(noteOf(second).gen, 1);
+    assert.deepEqual(Object.keys(noteOf(second).cpu).sort(), ['check', 'fmt']);
+    assert.ok(second.length > first.length, `${second.length} > ${first.length}`);
+    // The same commands again: nothing new, nothing written, the same output.
+    assert.deepEqual(run('fmt', file).stdout, formatted.stdout);
+    assert.deepEqual(run('check', file).stdout, checked.stdout);
+    assert.ok(fs.readFileSync(cacheFile()).equals(second));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
