@@ -8,6 +8,7 @@ import { setLevelPreference } from './cli/level';
 import { parseLevelPreference } from './level';
 
 import { VERSION } from './version';
+import { writeFd } from './cli/fdWrite';
 
 export { VERSION };
 
@@ -75,20 +76,19 @@ if (require.main === module) {
     // (the build makes this a require of dist/server.js, see scripts/build.mjs).
     void import('./main');
   } else {
-    // A closed pipe (`ilo-ls check … | head`) ends the program quietly.
-    process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-      throw err;
-    });
+    // Output goes straight to the file descriptors (cli/fdWrite.ts): once the
+    // command is done everything is written, and the program ends at once
+    // rather than let the event loop run V8's idle tasks first (a last
+    // scavenge and mark-compact of a heap about to be thrown away cost a
+    // large check ~70 ms after its output).
     void runCli(argv, {
-      out: (s) => process.stdout.write(s),
-      err: (s) => process.stderr.write(s),
+      out: (s) => writeFd(1, s),
+      err: (s) => writeFd(2, s),
     }).then((code) => {
-      process.exitCode = code;
-      // The command is done: end once what it wrote has been handed over,
-      // rather than let the event loop run V8's idle tasks first (a last
-      // scavenge and mark-compact of a heap about to be thrown away cost a
-      // large check ~70 ms after its output).
+      // The gate and the MCP server answer through the SDK on process.stdout,
+      // whose last writes may still be queued (pipes are asynchronous on
+      // Windows): they end once those are handed over.
+      if (argv[0] !== 'gate' && argv[0] !== 'mcp') process.exit(code);
       let open = 2;
       const flushed = (): void => {
         if (--open === 0) process.exit(code);

@@ -93,6 +93,17 @@ test('output piped into a reader that stops early does not crash the CLI', () =>
   assert.match(r.stdout, /^many\.ilo:1:9 error ILO-T004/);
 });
 
+test('a long output into a pipe that is read slowly arrives whole before the program ends', () => {
+  const dir = tempDir({ 'many.ilo': 'f x:n>n;nope\n'.repeat(1500) });
+  const direct = spawnSync(process.execPath, [cli, 'check', '--format', 'json', 'many.ilo'], { cwd: dir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  assert.equal(direct.status, 1);
+  // The reader waits before reading: the pipe (64 KB) fills, and the writer must wait, not drop the rest.
+  const slow = spawnSync('bash', ['-c', `node ${JSON.stringify(cli)} check --format json many.ilo | (sleep 0.5; cat); exit \${PIPESTATUS[0]}`], { cwd: dir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  assert.equal(slow.status, 1);
+  assert.ok(direct.stdout.length > 200_000, 'the output is larger than a pipe holds');
+  assert.equal(slow.stdout, direct.stdout);
+});
+
 test('hostile input gets diagnostics, never a crash or a hang', () => {
   const garbage = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 131 + 7) % 256));
   const big = 'sq x:n>n;*x x\n'.repeat(Math.ceil((5 * 1024 * 1024) / 14));
