@@ -1,7 +1,7 @@
 // `npm run bench`, gate section: what `ilo-ls gate` adds to one tools/call.
 // An SDK client calls a tool of the counting fixture server 1,000 times in a
 // row, once directly (client ↔ stdio ↔ fixture) and once through the gate
-// (client ↔ stdio ↔ `node dist/cli.js gate` ↔ stdio ↔ fixture, with every
+// (client ↔ stdio ↔ `node cli.js gate` of the production build ↔ stdio ↔ fixture, with every
 // check on and a decision log written). The overhead is the difference of
 // the two latency distributions, p50 and p95 (target: p95 ≤ 2 ms). A third
 // client goes through a gate with secret redaction off, so its cost shows
@@ -73,9 +73,11 @@ export interface GateBenchRow {
 /** The gate's overhead per call, as rows for the bench table. */
 export async function benchGate(): Promise<GateBenchRow[]> {
   const root = repoRoot();
-  const build = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], { cwd: root, encoding: 'utf8' });
-  if (build.status !== 0) throw new Error(`bench: building dist/cli.js failed:\n${build.stderr}`);
   const dir = mkdtempSync(path.join(tmpdir(), 'ilo-bench-gate-'));
+  // The gate as it ships: the production bundles (minified), built apart from dist/.
+  const shipped = path.join(dir, 'dist');
+  const build = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--production', `--outdir=${shipped}`], { cwd: root, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`bench: the production build failed:\n${build.stderr}`);
   try {
     const fixture = path.join(root, 'test', 'gate', 'fixtures', 'countingServer.cjs');
     const toolsFile = path.join(dir, 'tools.json');
@@ -90,7 +92,7 @@ export async function benchGate(): Promise<GateBenchRow[]> {
     // The same gate with secret redaction off and flows only logged: what the issue-31 checks cost.
     const barePolicy = path.join(dir, 'bare-policy.json');
     writeFileSync(barePolicy, JSON.stringify({ redactSecrets: false, flows: { leak: 'log', tamper: 'log' } }));
-    const gateArgs = (extra: string[]) => [path.join(root, 'dist', 'cli.js'), 'gate', '--config', configPath, '--lock', lockPath, '--read-only', '--log', path.join(dir, 'decisions.log'), ...extra];
+    const gateArgs = (extra: string[]) => [path.join(shipped, 'cli.js'), 'gate', '--config', configPath, '--lock', lockPath, '--read-only', '--log', path.join(dir, 'decisions.log'), ...extra];
     const directClient = await connect(process.execPath, [fixture, toolsFile]);
     const gatedClient = await connect(process.execPath, gateArgs([]));
     const bareClient = await connect(process.execPath, gateArgs(['--policy', barePolicy]));

@@ -22,6 +22,8 @@ import { grammarDefines } from './grammarRecipe.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const production = process.argv.includes('--production');
+// `--outdir=DIR`: the bundles go there instead of dist/ (the bench builds the production bundles apart).
+const outdir = process.argv.find((a) => a.startsWith('--outdir='))?.slice('--outdir='.length) ?? join(root, 'dist');
 const common = {
   bundle: true,
   platform: 'node',
@@ -86,18 +88,18 @@ const builtinNamespaces = {
 // (server/src/measure/tokenCount.ts); they never bundle the package itself.
 const tokenizerOutside = ['gpt-tokenizer'];
 
-mkdirSync(join(root, 'dist'), { recursive: true });
+mkdirSync(outdir, { recursive: true });
 await Promise.all([
-  build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] }),
-  build({ ...common, entryPoints: ['server/src/main.ts'], outfile: 'dist/server.js', external: tokenizerOutside, plugins: [sdkOutside, builtinNamespaces] }),
+  build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: join(outdir, 'client.js'), external: ['vscode'] }),
+  build({ ...common, entryPoints: ['server/src/main.ts'], outfile: join(outdir, 'server.js'), external: tokenizerOutside, plugins: [sdkOutside, builtinNamespaces] }),
   build({
     ...common,
     entryPoints: ['server/src/cli.ts'],
-    outfile: 'dist/cli-main.js',
+    outfile: join(outdir, 'cli-main.js'),
     external: tokenizerOutside,
     plugins: [sdkOutside, serverOutside, builtinNamespaces],
   }),
-  build({ ...common, entryPoints: ['server/src/measure/o200k.ts'], outfile: 'dist/tokenizer.js', sourcemap: false }),
+  build({ ...common, entryPoints: ['server/src/measure/o200k.ts'], outfile: join(outdir, 'tokenizer.js'), sourcemap: false }),
 ]);
 // One module holding every SDK export our code imports (the paths' exports do not clash).
 await build({
@@ -107,20 +109,20 @@ await build({
     resolveDir: root,
     sourcefile: 'mcp-sdk-entry.js',
   },
-  outfile: `dist/${SDK_BUNDLE}`,
+  outfile: join(outdir, SDK_BUNDLE),
 });
 // The whole ohm grammar (strict path, tooling) is compiled at run time from beside the bundle.
-copyFileSync(join(root, 'server/src/syntax/ilo.ohm'), join(root, 'dist/ilo.ohm'));
+copyFileSync(join(root, 'server/src/syntax/ilo.ohm'), join(outdir, 'ilo.ohm'));
 // The CLI's entry point: the loader, which finds its bundle by its own name.
 // It is told what it will load, so a start needs no stat of the bundle and no
 // pass over it: the bundle's length, a hash of its content (which names its
 // code cache) and whether it is ASCII (then it is read as latin1).
 const loader = readFileSync(join(root, 'scripts/bundleLoader.cjs'), 'utf8');
-const bundle = readFileSync(join(root, 'dist/cli-main.js'));
+const bundle = readFileSync(join(outdir, 'cli-main.js'));
 const stamp = {
   length: bundle.toString('latin1').length,
   hash: createHash('sha256').update(bundle).digest('hex').slice(0, 16),
   ascii: bundle.every((b) => b < 0x80),
 };
-writeFileSync(join(root, 'dist/cli.js'), `#!/usr/bin/env node\n'use strict';\nconst ILO_BUNDLE_STAMP = ${JSON.stringify(stamp)};\n${loader}`);
-chmodSync(join(root, 'dist/cli.js'), 0o755);
+writeFileSync(join(outdir, 'cli.js'), `#!/usr/bin/env node\n'use strict';\nconst ILO_BUNDLE_STAMP = ${JSON.stringify(stamp)};\n${loader}`);
+chmodSync(join(outdir, 'cli.js'), 0o755);
