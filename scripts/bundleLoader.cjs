@@ -5,10 +5,10 @@
 // Copied into dist/ by scripts/build.mjs.
 //
 // The cache lives in the user's cache folder ($XDG_CACHE_HOME or ~/.cache,
-// then ilo-ls/), one file per bundle, named by node version, architecture and
-// the bundle's content hash (the build stamps it; size and modification time
-// for an unstamped bundle); V8 also checks it against the source and rejects
-// a stale one. It is written when the process exits, if there was none or
+// then ilo-ls/), one file per bundle and command, named by node version,
+// architecture, the bundle's content hash (the build stamps it; size and
+// modification time for an unstamped bundle) and the command; V8 also checks
+// it against the source and rejects a stale one. It is written when the process exits, if there was none or
 // V8 rejected it, and holds every function compiled by then; runs that did
 // more than the runs behind it write it again (a few times at most). Any
 // failure (no home, read-only folder) only means no cache.
@@ -34,27 +34,30 @@ const ascii = trusted !== undefined ? trusted.ascii : typeof isAscii === 'functi
 const source = ascii ? bytes.toString('latin1') : bytes.toString('utf8');
 const useCache = process.env.ILO_LS_NO_CODE_CACHE !== '1';
 const prefix = `${name}-`;
-// A cache file is MAGIC, a two-byte length, a JSON note of the runs it was
-// made from ({ gen, cpu: { command: CPU ms } }), then V8's data.
+// One cache per command: a check does not deserialize the formatter's or the
+// gate's functions. A cache file is MAGIC, a two-byte length, a JSON note of
+// the runs it was made from ({ gen, cpu: CPU ms of the largest }), then V8's data.
+const command = /^[a-z-]{1,20}$/.test(process.argv[2] ?? '') ? process.argv[2] : 'other';
 const MAGIC = 'ILOC';
-/** Rewrites of one build's cache at most (each costs its run ~20 ms). */
+/** Rewrites of one cache at most (each costs its run ~20 ms). */
 const MAX_GEN = 6;
 let dir = '';
 let cacheFile = '';
+let stamp = '';
 let cachedData;
-let note = { gen: -1, cpu: {} };
+let note = { gen: -1, cpu: 0 };
 if (useCache) {
   try {
     dir = path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'ilo-ls');
     // No home (an empty HOME gives a relative path): no cache rather than one in the working folder.
     if (!path.isAbsolute(dir)) throw new Error('no cache folder');
-    const stamp = `${process.version}-${process.arch}-${trusted !== undefined ? trusted.hash : `${source.length}-${Math.floor(fs.statSync(file).mtimeMs)}`}`;
-    cacheFile = path.join(dir, `${prefix}${stamp}.v8cache`);
+    stamp = `${process.version}-${process.arch}-${trusted !== undefined ? trusted.hash : `${source.length}-${Math.floor(fs.statSync(file).mtimeMs)}`}`;
+    cacheFile = path.join(dir, `${prefix}${stamp}-${command}.v8cache`);
     const buf = fs.readFileSync(cacheFile);
     if (buf.length > 6 && buf.toString('latin1', 0, 4) === MAGIC) {
       const len = buf.readUInt16LE(4);
       const parsed = JSON.parse(buf.toString('utf8', 6, 6 + len));
-      if (Number.isInteger(parsed.gen) && parsed.cpu !== null && typeof parsed.cpu === 'object') note = { gen: parsed.gen, cpu: parsed.cpu };
+      if (Number.isInteger(parsed.gen) && typeof parsed.cpu === 'number') note = { gen: parsed.gen, cpu: parsed.cpu };
       cachedData = buf.subarray(6 + len);
     }
   } catch {
@@ -62,26 +65,22 @@ if (useCache) {
   }
 }
 const script = new vm.Script(Module.wrap(source), { filename: file, cachedData });
-// The cache holds the functions compiled by the runs that wrote it. A run of
-// a command the cache has not seen, or one that took more than twice the CPU
-// time of the largest run of its command behind the cache, compiles code the
-// cache lacks (a long file reaches checks a short one never does): it writes
-// the cache again, with what it found there and what it compiled itself.
+// The cache holds the functions compiled by the runs that wrote it. A run
+// that took over one and a half times the CPU time of the largest run behind the cache
+// compiled code the cache lacks (a long file reaches checks a short one never
+// does): it writes the cache again, with what it found there and what it
+// compiled itself.
 if (useCache && cacheFile !== '') {
   const fresh = cachedData === undefined || script.cachedDataRejected === true;
-  const command = /^[a-z-]{1,20}$/.test(process.argv[2] ?? '') ? process.argv[2] : '-';
   process.once('exit', () => {
     try {
       const u = process.cpuUsage();
       const cpu = Math.round((u.user + u.system) / 1000);
-      const seen = fresh ? undefined : note.cpu[command];
-      const grown = !fresh && note.gen < MAX_GEN && (typeof seen !== 'number' || cpu > 2 * seen);
-      if (!fresh && !grown) return;
-      const next = fresh ? { gen: 0, cpu: { [command]: cpu } } : { gen: note.gen + 1, cpu: { ...note.cpu, [command]: Math.max(cpu, seen ?? 0) } };
-      const head = Buffer.from(JSON.stringify(next), 'utf8');
+      if (!fresh && (note.gen >= MAX_GEN || cpu <= 1.5 * note.cpu)) return;
+      const head = Buffer.from(JSON.stringify({ gen: fresh ? 0 : note.gen + 1, cpu: Math.max(cpu, fresh ? 0 : note.cpu) }), 'utf8');
       fs.mkdirSync(dir, { recursive: true });
       // Caches of older builds of this bundle go; the new one is renamed into place whole.
-      if (fresh) for (const f of fs.readdirSync(dir)) if (f.startsWith(prefix) && path.join(dir, f) !== cacheFile) fs.rmSync(path.join(dir, f), { force: true });
+      if (fresh) for (const f of fs.readdirSync(dir)) if (f.startsWith(prefix) && !f.startsWith(`${prefix}${stamp}-`)) fs.rmSync(path.join(dir, f), { force: true });
       const tmp = `${cacheFile}.${process.pid}.tmp`;
       const size = Buffer.alloc(2);
       size.writeUInt16LE(head.length);

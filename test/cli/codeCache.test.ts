@@ -69,7 +69,7 @@ test('the build stamps the loader with its bundle: the cache is named by the con
     fs.writeFileSync(file, 'half x:n>n;/x\n');
     const stamped = path.join(dir, 'stamped');
     const first = check(file, { XDG_CACHE_HOME: stamped });
-    assert.deepEqual(fs.readdirSync(path.join(stamped, 'ilo-ls')), [`cli-${process.version}-${process.arch}-${stamp.hash}.v8cache`]);
+    assert.deepEqual(fs.readdirSync(path.join(stamped, 'ilo-ls')), [`cli-${process.version}-${process.arch}-${stamp.hash}-check.v8cache`]);
     // A copy whose bundle was changed after the build (one more line): the stamp no longer fits.
     const copy = path.join(dir, 'dist');
     fs.mkdirSync(copy);
@@ -79,42 +79,44 @@ test('the build stamps the loader with its bundle: the cache is named by the con
     const r = spawnSync(process.execPath, [path.join(copy, 'cli.js'), 'check', file], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, XDG_CACHE_HOME: other } });
     assert.deepEqual({ status: r.status, stdout: r.stdout }, first);
     const [name] = fs.readdirSync(path.join(other, 'ilo-ls'));
-    assert.match(name, new RegExp(`^cli-${process.version.replace(/\./g, '\\.')}-${process.arch}-${bundle.length + 12}-\\d+\\.v8cache$`));
+    assert.match(name, new RegExp(`^cli-${process.version.replace(/\./g, '\\.')}-${process.arch}-${bundle.length + 12}-\\d+-check\\.v8cache$`));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
 
-test('the code cache grows with the work: a command it has not seen writes it again, with what it holds and what the command compiled; the same command again leaves it', () => {
+test('the code cache is one per command and grows with the work: a run much longer than the runs behind it writes it again, with what it holds and what the run compiled', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ilo-grow-'));
   try {
     const file = path.join(dir, 'ok.ilo');
     fs.writeFileSync(file, 'sq x:n>n;*x x\n');
     const env = { ...process.env, XDG_CACHE_HOME: path.join(dir, 'cache') };
+    const folder = path.join(dir, 'cache', 'ilo-ls');
     const run = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: 60_000, env });
-    const cacheFile = () => {
-      const folder = path.join(dir, 'cache', 'ilo-ls');
-      const [name] = fs.readdirSync(folder).filter((f) => f.endsWith('.v8cache'));
-      return path.join(folder, name);
-    };
-    const noteOf = (buf: Buffer) => JSON.parse(buf.toString('utf8', 6, 6 + buf.readUInt16LE(4))) as { gen: number; cpu: Record<string, number> };
+    const cacheOf = (command: string) => path.join(folder, fs.readdirSync(folder).find((f) => f.endsWith(`-${command}.v8cache`))!);
+    const noteOf = (buf: Buffer) => JSON.parse(buf.toString('utf8', 6, 6 + buf.readUInt16LE(4))) as { gen: number; cpu: number };
     const checked = run('check', file);
-    assert.equal(checked.status, 0);
-    const first = fs.readFileSync(cacheFile());
-    assert.equal(first.toString('latin1', 0, 4), 'ILOC');
-    assert.deepEqual(Object.keys(noteOf(first).cpu), ['check']);
-    assert.equal(noteOf(first).gen, 0);
-    // The formatter is code no check ran: the cache is written again, larger, and says so.
     const formatted = run('fmt', file);
+    assert.equal(checked.status, 0);
     assert.equal(formatted.status, 0);
-    const second = fs.readFileSync(cacheFile());
-    assert.equal(noteOf(second).gen, 1);
-    assert.deepEqual(Object.keys(noteOf(second).cpu).sort(), ['check', 'fmt']);
-    assert.ok(second.length > first.length, `${second.length} > ${first.length}`);
-    // The same commands again: nothing new, nothing written, the same output.
-    assert.deepEqual(run('fmt', file).stdout, formatted.stdout);
+    assert.deepEqual(fs.readdirSync(folder).map((f) => f.replace(/^cli-.*-(\w+)\.v8cache$/, '$1')).sort(), ['check', 'fmt'], 'one cache per command');
+    const first = fs.readFileSync(cacheOf('check'));
+    assert.equal(first.toString('latin1', 0, 4), 'ILOC');
+    assert.equal(noteOf(first).gen, 0);
+    assert.ok(noteOf(first).cpu > 0);
+    // The same run again: nothing new, nothing written, the same output.
     assert.deepEqual(run('check', file).stdout, checked.stdout);
-    assert.ok(fs.readFileSync(cacheFile()).equals(second));
+    assert.ok(fs.readFileSync(cacheOf('check')).equals(first));
+    // A cache whose note says the runs behind it were tiny: this run is far longer, so it writes the cache again.
+    const head = Buffer.from(JSON.stringify({ gen: 0, cpu: 1 }));
+    const size = Buffer.alloc(2);
+    size.writeUInt16LE(head.length);
+    fs.writeFileSync(cacheOf('check'), Buffer.concat([first.subarray(0, 4), size, head, first.subarray(6 + first.readUInt16LE(4))]));
+    assert.deepEqual(run('check', file).stdout, checked.stdout);
+    const again = fs.readFileSync(cacheOf('check'));
+    assert.equal(noteOf(again).gen, 1);
+    assert.ok(noteOf(again).cpu > 1);
+    assert.deepEqual(run('check', file).stdout, checked.stdout);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
