@@ -18,6 +18,7 @@ import { listAllItems, listedKinds, type PrimitiveListKind, type RawItem } from 
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { listAllTools, McpListError, type InputProblem, type RawTool, type ServerConfig } from '../contracts/mcp';
 import { installBoundedReader, MESSAGE_TOO_LARGE, DEFAULT_MAX_MESSAGE_BYTES } from './boundedRead';
+import { PendingRequests } from './pendingRequests';
 import { boundedFetch } from './boundedFetch';
 import { errorShape } from './logShapes';
 
@@ -72,7 +73,8 @@ export class Upstream {
   private readonly client = new Client({ name: 'ilo-gate', version: '0.1.0' }, { capabilities: {} });
   private transport: Transport | undefined;
   private closing = false;
-  private readonly inflight = new Set<AbortController>();
+  /** The requests waiting for an answer: a message over the limit whose id cannot be read fails them at once. */
+  private readonly pending = new PendingRequests();
   private oversizedAt = 0;
   /** Bytes and lines the server wrote to stderr (counted, never kept). */
   stderrBytes = 0;
@@ -91,11 +93,15 @@ export class Upstream {
     return this.options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
   }
 
-  /** A message over the limit: counted, logged by size, and the calls waiting for it failed at once. */
-  private oversize(bytes: number): void {
+  /**
+   * A message over the limit: counted, logged by size, and the calls waiting
+   * for it failed at once (the one whose id was read gets its own error answer
+   * from the reader; without an id, every waiting call gets one).
+   */
+  private oversize(bytes: number, idRead = false): void {
     this.oversizedAt = Date.now();
     this.options.onOversize?.(bytes);
-    for (const c of this.inflight) c.abort();
+    if (!idRead) this.pending.failAll(MESSAGE_TOO_LARGE, `the server sent a message of ${bytes}+ bytes, over the limit of ${this.maxBytes}`);
   }
 
   private openTransport(): Transport {
@@ -103,7 +109,7 @@ export class Upstream {
       const stdio = new StdioClientTransport({ command: this.config.command, args: this.config.args, env: this.config.env, cwd: this.config.cwd ?? this.options.cwd, stderr: 'pipe' });
       installBoundedReader(stdio, {
         maxBytes: this.maxBytes,
-        onOversize: (o) => this.oversize(o.bytes),
+        onOversize: (o) => this.oversize(o.bytes, o.id !== undefined && o.response),
         // The answer to our request becomes an error answer: the call fails now, not at its deadline.
         synthesize: (o) =>
           o.id !== undefined && o.response
@@ -149,6 +155,7 @@ export class Upstream {
       await this.client.close().catch(() => undefined);
       throw new UpstreamError(this.name, this.down);
     }
+    this.pending.watch(this.transport);
     this.down = undefined;
     const info = this.client.getServerVersion();
     if (info && typeof info.name === 'string') this.serverInfo = { name: info.name, version: String(info.version ?? '') };
@@ -194,17 +201,14 @@ export class Upstream {
   /** prompts/get or resources/read (or tools/call), with the call deadline; the result as sent, or an UpstreamError. */
   async request(method: 'tools/call' | 'prompts/get' | 'resources/read', params: Record<string, unknown>, signal?: AbortSignal): Promise<Record<string, unknown>> {
     if (this.down !== undefined) throw new UpstreamError(this.name, `server \`${this.name}\` is not available: ${this.down}`);
-    const controller = new AbortController();
-    const onAbort = () => controller.abort();
-    signal?.addEventListener('abort', onAbort, { once: true });
-    this.inflight.add(controller);
     const startedAt = Date.now();
     try {
-      return (await this.client.request({ method, params } as never, ResultSchema, { timeout: this.options.callTimeoutMs, signal: controller.signal })) as Record<string, unknown>;
+      // The agent's signal goes to the SDK as it is: its cancellation reaches the server.
+      return (await this.client.request({ method, params } as never, ResultSchema, { timeout: this.options.callTimeoutMs, signal })) as Record<string, unknown>;
     } catch (e) {
       const code = (e as { code?: unknown })?.code;
       const message = e instanceof Error ? e.message : String(e);
-      if (code === MESSAGE_TOO_LARGE || (controller.signal.aborted && !signal?.aborted && Date.now() - this.oversizedAt < 5000)) {
+      if (code === MESSAGE_TOO_LARGE || (!signal?.aborted && Date.now() - this.oversizedAt < 5000 && this.config.kind === 'http')) {
         const why = `server \`${this.name}\` answered with a message over the limit of ${this.maxBytes} bytes; the answer was dropped`;
         throw new UpstreamError(this.name, why, 'too-large');
       }
@@ -220,9 +224,6 @@ export class Upstream {
       // The server's own message (it may echo the arguments) goes to the caller; the log gets its shape.
       const what = method === 'tools/call' ? 'the call' : method;
       throw new UpstreamError(this.name, `server \`${this.name}\` failed ${what}: ${message}`, 'failed', `server \`${this.name}\` failed ${what}: ${errorShape(e)}`);
-    } finally {
-      this.inflight.delete(controller);
-      signal?.removeEventListener('abort', onAbort);
     }
   }
 
