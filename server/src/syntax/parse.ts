@@ -656,15 +656,20 @@ interface TokenStream {
 
 /** The token stream of `slots`, starting with a pending break when `pending`. */
 function fullStream(slots: readonly Slot[], pending = false): TokenStream {
-  // Index loops: a cold for-of allocates an iterator result per token.
-  const toks: Token[] = [];
-  const boundary: boolean[] = [];
-  const chunkFirst: number[] = [];
-  const pendingIn: boolean[] = [];
+  // Index loops (a cold for-of allocates an iterator result per token) into
+  // arrays made at their final size once (grown by push they were copied
+  // several times over).
+  let total = 0;
+  for (let k = 0; k < slots.length; k++) if (slots[k].lexError === undefined) total += slots[k].tokens.length;
+  const toks: Token[] = new Array<Token>(total);
+  const boundary: boolean[] = new Array<boolean>(total + 1);
+  const chunkFirst: number[] = new Array<number>(slots.length);
+  const pendingIn: boolean[] = new Array<boolean>(slots.length);
+  let n = 0;
   for (let k = 0; k < slots.length; k++) {
     const slot = slots[k];
-    chunkFirst.push(toks.length);
-    pendingIn.push(pending);
+    chunkFirst[k] = n;
+    pendingIn[k] = pending;
     if (slot.lexError !== undefined) {
       pending = true;
       continue;
@@ -676,12 +681,16 @@ function fullStream(slots: readonly Slot[], pending = false): TokenStream {
         pending = true;
         continue;
       }
-      toks.push(t);
-      boundary.push(pending);
+      toks[n] = t;
+      boundary[n] = pending;
+      n++;
       pending = false;
     }
   }
-  boundary.push(pending);
+  // Line breaks were counted above and left out.
+  toks.length = n;
+  boundary.length = n + 1;
+  boundary[n] = pending;
   return { toks, boundary, chunkFirst, pendingIn, pendingOut: pending };
 }
 
