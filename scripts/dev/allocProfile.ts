@@ -31,6 +31,33 @@ const post = (m: string, p?: object) => new Promise<any>((res, rej) => s.post(m,
     for (const ch of n.children) walk2(ch, c);
   };
   walk2(profile.head, []);
-  console.log('--- builtin allocations by caller');
+  console.log('--- builtin allocations by caller (then: by phase)');
   for (const [k, v] of [...by].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log((v / 1e6).toFixed(2).padStart(6), k);
+  const phases = ['slotsFor', 'fullStream', 'parseTopLevel', 'attachDocs', 'checkInto', 'contractsFor', 'combineDiagnostics', 'suppressFindings', 'toRecords', 'schemaDiagnostics', 'diagnostics'];
+  const byPhase = new Map<string, number>();
+  const walk3 = (n: any, phase: string) => {
+    const name = n.callFrame.functionName;
+    const p = phases.includes(name) ? name : phase;
+    if (n.selfSize) byPhase.set(p, (byPhase.get(p) ?? 0) + n.selfSize);
+    for (const ch of n.children) walk3(ch, p);
+  };
+  walk3(profile.head, 'other');
+  for (const [k, v] of [...byPhase].sort((a, b) => b[1] - a[1])) console.log((v / 1e6).toFixed(2).padStart(6), 'phase', k);
+  // Within one phase (PHASE=name): allocation by function, builtins named with their caller.
+  const focus = process.env.PHASE;
+  if (focus) {
+    const inPhase = new Map<string, number>();
+    const walk4 = (n: any, on: boolean, parent: string) => {
+      const name = n.callFrame.functionName || '(anon)';
+      const here = on || name === focus;
+      if (here && n.selfSize) {
+        const k = n.callFrame.url === '' ? `${name} <- ${parent}` : name;
+        inPhase.set(k, (inPhase.get(k) ?? 0) + n.selfSize);
+      }
+      for (const ch of n.children) walk4(ch, here, name);
+    };
+    walk4(profile.head, false, '');
+    console.log(`--- in ${focus}`);
+    for (const [k, v] of [...inPhase].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log((v / 1e6).toFixed(3).padStart(7), k);
+  }
 })();
