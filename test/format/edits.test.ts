@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import type { TextEdit } from '../../server/src/diagnostics';
 import { formatEdits, formatIlo, formatRangeEdits } from '../../server/src/format';
 import { lineEdits } from '../../server/src/format/textEdits';
+import { levelById } from '../../server/src/level';
 
 function apply(text: string, edits: readonly TextEdit[]): string {
   let out = text;
@@ -89,16 +90,18 @@ test('a file with a syntax error gives a refusal instead of edits', () => {
   assert.ok(!Array.isArray(range));
 });
 
-test('CRLF files stay CRLF', () => {
+test('CRLF files stay CRLF (level 26, which reads CRLF; at 0.11 a carriage return is a syntax error and nothing is formatted)', () => {
   const text = 'f x:n>n;+x 1\r\ng>n;2\r\n';
-  const r = formatIlo(text, { style: 'expanded' });
+  const level = levelById('26');
+  const r = formatIlo(text, { style: 'expanded', level });
   assert.ok(r.ok);
   assert.equal(r.text, 'f x:n > n\r\n  + x 1\r\ng > n\r\n  2\r\n');
-  const edits = formatEdits(text, { style: 'expanded' });
+  const edits = formatEdits(text, { style: 'expanded', level });
   assert.ok(Array.isArray(edits));
   assert.equal(apply(text, edits), r.text);
   const at = text.indexOf('g>n');
-  const range = formatRangeEdits(text, at, at, { style: 'expanded' });
+  const range = formatRangeEdits(text, at, at, { style: 'expanded', level });
   assert.ok(Array.isArray(range));
   assert.equal(apply(text, range), 'f x:n>n;+x 1\r\ng > n\r\n  2\r\n');
+  assert.equal(formatIlo(text, { style: 'expanded' }).ok, false);
 });

@@ -2,6 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { IncrementalParser, MAX_DOCUMENT_LENGTH, parseIlo } from '../../server/src/syntax/parse';
+import { levelById } from '../../server/src/level';
 
 test('binary garbage', () => {
   let s = '';
@@ -34,11 +35,19 @@ test('a lone quote, a lone backslash, NUL bytes', () => {
   assert.equal(parseIlo('f>n;\u0000').diagnostics[0]?.code, 'ILO-L001');
 });
 
-test('CRLF line endings parse like LF', () => {
+test('CRLF line endings: level 26 reads them like LF; level 0.11 stops at the first carriage return, as ilo 0.11.6 does', () => {
   const lf = 'f x:n>n\n  a=+x 1\n  *a 2\n\ng>n;f 1\n';
   const crlf = lf.replace(/\n/g, '\r\n');
-  assert.deepEqual(parseIlo(crlf).diagnostics, []);
-  assert.equal(parseIlo(crlf).program.decls.length, parseIlo(lf).program.decls.length);
+  const at26 = { level: levelById('26') };
+  assert.deepEqual(parseIlo(crlf, at26).diagnostics, []);
+  assert.equal(parseIlo(crlf, at26).program.decls.length, parseIlo(lf, at26).program.decls.length);
+  // The reference: `ILO-L001 unexpected token '\r'` at 1:8, the first carriage return.
+  const [first] = parseIlo(crlf).diagnostics;
+  assert.equal(first.code, 'ILO-L001');
+  assert.equal(first.start, crlf.indexOf('\r'));
+  assert.match(first.hint ?? '', /LF line endings/);
+  // Inside a comment or a text literal a carriage return is no error at 0.11 either.
+  assert.deepEqual(parseIlo('-- note\r\nf>t;"a\rb"\n').diagnostics, []);
 });
 
 test('empty and blank documents', () => {

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { normalizeNewlines } from '../../server/src/syntax/normalize';
 
 /** The rules of normalize.ts, written as plainly as possible. */
-function model(source: string, base: number, triple: boolean): { text: string; map: number[]; comments: Array<{ start: number; end: number; text: string }> } {
+function model(source: string, base: number, triple: boolean, crlf: boolean): { text: string; map: number[]; comments: Array<{ start: number; end: number; text: string }> } {
   const text: string[] = [];
   const map: number[] = [];
   const comments: Array<{ start: number; end: number; text: string }> = [];
@@ -20,7 +20,7 @@ function model(source: string, base: number, triple: boolean): { text: string; m
   let i = 0;
   while (i < source.length) {
     const c = source[i];
-    if (c === '\r' && source[i + 1] === '\n') {
+    if (crlf && c === '\r' && source[i + 1] === '\n') {
       i++;
     } else if (c === '"' && triple && source.startsWith('""', i + 1)) {
       const close = source.indexOf('"""', i + 3);
@@ -40,7 +40,7 @@ function model(source: string, base: number, triple: boolean): { text: string; m
     } else if (c === '-' && source[i + 1] === '-') {
       const cs = i;
       while (i < source.length && source[i] !== '\n') i++;
-      const ce = source[i - 1] === '\r' ? i - 1 : i;
+      const ce = crlf && source[i - 1] === '\r' ? i - 1 : i;
       comments.push({ start: cs + base, end: ce + base, text: source.slice(cs + 2, ce) });
     } else if (c === '\n' && depth > 0) {
       emit(' ', i++);
@@ -50,7 +50,7 @@ function model(source: string, base: number, triple: boolean): { text: string; m
       for (;;) {
         let p = i;
         while (blank(source[p])) p++;
-        if (source[p] === '\r' && source[p + 1] === '\n') p++;
+        if (crlf && source[p] === '\r' && source[p + 1] === '\n') p++;
         if (source[p] !== '\n') break;
         i = p + 1;
       }
@@ -112,12 +112,12 @@ test('random text (brackets, quotes, escapes, comments, CRLF, pipes, braces, non
     let src = '';
     const len = 1 + rnd(60);
     for (let k = 0; k < len; k++) src += alphabet[rnd(alphabet.length)];
-    for (const triple of [false, true]) {
+    for (const [triple, crlf] of [[false, false], [true, false], [false, true], [true, true]]) {
       const base = rnd(50);
-      const got = normalizeNewlines(src, base, { tripleQuotedText: triple });
-      const want = model(src, base, triple);
-      assert.equal(got.text, want.text, `text of ${JSON.stringify(src)} (triple ${triple})`);
-      assert.deepEqual([...got.map], want.map, `map of ${JSON.stringify(src)} (triple ${triple})`);
+      const got = normalizeNewlines(src, base, { tripleQuotedText: triple, crlfLineEnds: crlf });
+      const want = model(src, base, triple, crlf);
+      assert.equal(got.text, want.text, `text of ${JSON.stringify(src)} (triple ${triple}, crlf ${crlf})`);
+      assert.deepEqual([...got.map], want.map, `map of ${JSON.stringify(src)} (triple ${triple}, crlf ${crlf})`);
       assert.deepEqual(got.comments, want.comments, `comments of ${JSON.stringify(src)}`);
     }
   }

@@ -26,6 +26,12 @@ export interface LexicalFeatures {
   readonly interpolation: boolean;
   /** `W`, the capability World type, is a type sigil. */
   readonly worldType: boolean;
+  /**
+   * CRLF is a line break (ilo 26 normalises it before lexing). Without it a
+   * carriage return outside comments and text literals is ILO-L001, as ilo
+   * 0.11.6 reports it.
+   */
+  readonly crlfLineEnds: boolean;
 }
 
 /** What the parser accepts beyond the other level, and which codes it reports where the levels differ. */

@@ -67,6 +67,7 @@ export const LEVEL_011: LanguageLevel = Object.freeze({
     braceEscapes: false,
     interpolation: false,
     worldType: false,
+    crlfLineEnds: false,
   }),
   syntax: Object.freeze({
     strictGrammar: true,
@@ -118,6 +119,7 @@ export const LEVEL_26: LanguageLevel = Object.freeze({
     braceEscapes: true,
     interpolation: true,
     worldType: true,
+    crlfLineEnds: true,
   }),
   syntax: Object.freeze({
     strictGrammar: false,

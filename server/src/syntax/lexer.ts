@@ -79,6 +79,7 @@ const LEXICAL_011: LexicalFeatures = {
   braceEscapes: false,
   interpolation: false,
   worldType: false,
+  crlfLineEnds: false,
 };
 
 /**
@@ -325,6 +326,16 @@ function badCharError(text: string, s: number): LexError {
       s + 1,
       'unexpected character `\\`',
       'ilo lambdas are written in parentheses: `(x:n>n;+x 1)`',
+    );
+  }
+  if (c === '\r') {
+    // Only at level 0.11: level 26 reads CRLF as a line break (normalize.ts).
+    return new LexError(
+      'ILO-L001',
+      s,
+      s + 1,
+      'unexpected character `U+000D` (a carriage return: ilo 0.11 reads LF line endings only)',
+      'save the file with LF line endings; ilo 26 reads CRLF (a `^26.8` pragma, `--language-version 26` or the ilo.languageVersion setting)',
     );
   }
   const code = text.codePointAt(s) ?? 0;

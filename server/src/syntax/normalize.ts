@@ -14,7 +14,9 @@
 //   - `--` comments are dropped (they never produce tokens), text literals are
 //     copied verbatim (they may contain `--`, brackets, even newlines; at
 //     level 26 a `"""` literal runs to the next `"""`);
-//   - CRLF counts as one newline.
+//   - at level 26, CRLF counts as one newline; at 0.11 a carriage return is
+//     an ordinary character (ILO-L001 outside comments and text, as ilo
+//     0.11.6 reports it).
 //
 // `map[i]` is the document offset of normalised character `i` (with one extra
 // entry for the end), so tokens can be reported at their real position.
@@ -37,7 +39,7 @@ let scratchMap = new Int32Array(4096);
  * the document). The returned `map` is a view of a buffer the next call
  * reuses: read it before normalising anything else.
  */
-export function normalizeNewlines(source: string, base = 0, features?: Pick<LexicalFeatures, 'tripleQuotedText'>): Normalized {
+export function normalizeNewlines(source: string, base = 0, features?: Partial<Pick<LexicalFeatures, 'tripleQuotedText' | 'crlfLineEnds'>>): Normalized {
   // One pass over character codes into a code buffer: the output is never
   // longer than the input (a newline becomes at most one character, CR of
   // CRLF and comments are dropped). Comments, the bulk of many files, are
@@ -55,11 +57,14 @@ export function normalizeNewlines(source: string, base = 0, features?: Pick<Lexi
   let lastSignificant = 0;
   let bracketDepth = 0;
   const triple = features?.tripleQuotedText === true;
+  // Level 26 reads CRLF as a line break; at 0.11 a carriage return is a character like any other
+  // (outside comments and text it is then ILO-L001, as the reference reports it).
+  const crlf = features?.crlfLineEnds === true;
   let i = 0;
 
   while (i < n) {
     const c = source.charCodeAt(i);
-    if (c === CR && source.charCodeAt(i + 1) === LF) {
+    if (crlf && c === CR && source.charCodeAt(i + 1) === LF) {
       i++;
       continue;
     }
@@ -92,7 +97,7 @@ export function normalizeNewlines(source: string, base = 0, features?: Pick<Lexi
       const cs = i;
       const nlAt = source.indexOf('\n', i + 2);
       i = nlAt < 0 ? n : nlAt;
-      const ce = source.charCodeAt(i - 1) === CR ? i - 1 : i;
+      const ce = crlf && source.charCodeAt(i - 1) === CR ? i - 1 : i;
       comments.push({ start: cs + base, end: ce + base, text: source.slice(cs + 2, ce) });
       continue;
     }
@@ -109,7 +114,7 @@ export function normalizeNewlines(source: string, base = 0, features?: Pick<Lexi
       for (;;) {
         let p = i;
         while (isBlank(source.charCodeAt(p))) p++;
-        if (source.charCodeAt(p) === CR && source.charCodeAt(p + 1) === LF) p++;
+        if (crlf && source.charCodeAt(p) === CR && source.charCodeAt(p + 1) === LF) p++;
         if (source.charCodeAt(p) === LF) i = p + 1;
         else break;
       }
