@@ -35,7 +35,21 @@ const TOOL = {
 };
 
 
-async function connect(command: string, args: string[]): Promise<Client> {
+/** The counting fixture serving TOOL, an MCP config that starts it, and a lock pinning TOOL, all in `dir`. */
+export function notesServer(root: string, dir: string): { fixture: string; toolsFile: string; configPath: string; lockPath: string } {
+  const fixture = path.join(root, 'test', 'gate', 'fixtures', 'countingServer.cjs');
+  const toolsFile = path.join(dir, 'tools.json');
+  writeFileSync(toolsFile, JSON.stringify({ tools: [TOOL] }));
+  const configPath = path.join(dir, 'mcp.json');
+  writeFileSync(configPath, JSON.stringify({ mcpServers: { notes: { command: process.execPath, args: [fixture, toolsFile] } } }));
+  const lock = emptyLock();
+  lock.servers.notes = lockServerEntry([{ wire: TOOL.name, ilo: 'read-notes', definition: TOOL }]);
+  const lockPath = path.join(dir, 'ilo-tools.lock.json');
+  writeFileSync(lockPath, serializeLock(lock));
+  return { fixture, toolsFile, configPath, lockPath };
+}
+
+export async function connect(command: string, args: string[]): Promise<Client> {
   const client = new Client({ name: 'bench', version: '1.0.0' });
   await client.connect(new StdioClientTransport({ command, args, stderr: 'ignore' }));
   return client;
@@ -79,15 +93,7 @@ export async function benchGate(): Promise<GateBenchRow[]> {
   const build = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--production', `--outdir=${shipped}`], { cwd: root, encoding: 'utf8' });
   if (build.status !== 0) throw new Error(`bench: the production build failed:\n${build.stderr}`);
   try {
-    const fixture = path.join(root, 'test', 'gate', 'fixtures', 'countingServer.cjs');
-    const toolsFile = path.join(dir, 'tools.json');
-    writeFileSync(toolsFile, JSON.stringify({ tools: [TOOL] }));
-    const configPath = path.join(dir, 'mcp.json');
-    writeFileSync(configPath, JSON.stringify({ mcpServers: { notes: { command: process.execPath, args: [fixture, toolsFile] } } }));
-    const lock = emptyLock();
-    lock.servers.notes = lockServerEntry([{ wire: TOOL.name, ilo: 'read-notes', definition: TOOL }]);
-    const lockPath = path.join(dir, 'ilo-tools.lock.json');
-    writeFileSync(lockPath, serializeLock(lock));
+    const { fixture, toolsFile, configPath, lockPath } = notesServer(root, dir);
 
     // The same gate with secret redaction off and flows only logged: what the issue-31 checks cost.
     const barePolicy = path.join(dir, 'bare-policy.json');

@@ -1,34 +1,20 @@
 // Dev: what a hop costs. One SDK client calls the counting fixture directly,
 // through a middle process, and through the gate of dist/, alternating;
-// prints p50/p95 of each and the difference to direct. The middle is passthru.cjs (forwards lines, looks at nothing: the
-// floor of any stdio proxy) or, with MID=sdkproxy.cjs, an SDK Server in front
-// of an SDK Client with no checks (the floor of an SDK-based proxy).
+// prints p50/p95 of each and the difference to direct. The middle is
+// passthru.cjs (forwards lines, looks at nothing: the floor of any stdio
+// proxy) or, with MID=sdkproxy.cjs, an SDK Server in front of an SDK Client
+// with no checks (the floor of an SDK-based proxy).
 //   node scripts/run-bundled.mjs scripts/dev/benchHop.ts
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { emptyLock, lockServerEntry, serializeLock } from '../../server/src/contracts/pins';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { connect, notesServer } from '../benchGate';
 import { quantile } from '../stats';
 const root = path.resolve(__dirname, '..', '..');
-const TOOL = { name: 'read_notes', description: 'Read the notes saved under a topic.', inputSchema: { type: 'object', properties: { topic: { type: 'string', description: 'The topic to read' }, limit: { type: 'integer', minimum: 1 } }, required: ['topic'] }, annotations: { readOnlyHint: true } };
-async function connect(command: string, args: string[]): Promise<Client> {
-  const client = new Client({ name: 'bench', version: '1.0.0' });
-  await client.connect(new StdioClientTransport({ command, args, stderr: 'ignore' }));
-  return client;
-}
 async function main() {
   const dir = mkdtempSync(path.join(tmpdir(), 'hop-'));
-  const fixture = path.join(root, 'test', 'gate', 'fixtures', 'countingServer.cjs');
-  const toolsFile = path.join(dir, 'tools.json');
-  writeFileSync(toolsFile, JSON.stringify({ tools: [TOOL] }));
-  const configPath = path.join(dir, 'mcp.json');
-  writeFileSync(configPath, JSON.stringify({ mcpServers: { notes: { command: process.execPath, args: [fixture, toolsFile] } } }));
-  const lock = emptyLock();
-  lock.servers.notes = lockServerEntry([{ wire: TOOL.name, ilo: 'read-notes', definition: TOOL }]);
-  const lockPath = path.join(dir, 'ilo-tools.lock.json');
-  writeFileSync(lockPath, serializeLock(lock));
+  const { fixture, toolsFile, configPath, lockPath } = notesServer(root, dir);
   const clients: [string, Client][] = [
     ['direct', await connect(process.execPath, [fixture, toolsFile])],
     ['passthru', await connect(process.execPath, [path.join(root, 'scripts', 'dev', process.env.MID ?? 'passthru.cjs'), fixture, toolsFile])],
