@@ -5,7 +5,7 @@
 // docs/images/; every run checks that what they show is on screen.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { codeOf, hoverText, iloDiagnostics, positionOf, requestDomCheck, requestVisible, showFile, waitFor } from './harness';
+import { codeOf, hoverText, iloDiagnostics, positionOf, requestVisible, showHoverAndCheck, showFile, waitFor } from './harness';
 
 const ourDiagnostics = (uri: vscode.Uri): vscode.Diagnostic[] =>
   vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'ilo' || d.source === 'ilo-contracts');
@@ -26,10 +26,8 @@ describe('pictures of examples/ for the README', () => {
     await waitFor('the hover to be ready', async () => ((await hoverText(editor.document.uri, at)).includes('Input schema') ? true : undefined));
     editor.selection = new vscode.Selection(at, at);
     editor.revealRange(new vscode.Range(at, at), vscode.TextEditorRevealType.InCenter);
-    await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
-    await vscode.commands.executeCommand('editor.action.showHover');
 
-    const seen = await requestDomCheck({ name: 'docs-hover-problems', hoverIncludes: 'Input schema', problemsIncludes: 'ILO-T004' });
+    const seen = await showHoverAndCheck({ name: 'docs-hover-problems', hoverIncludes: 'Input schema', problemsIncludes: 'ILO-T004' });
     assert.equal(seen.error, undefined, seen.error);
     assert.equal(seen.hoverVisible, true, `hover not visible; it showed: ${seen.hoverText.slice(0, 300)}`);
     assert.match(seen.hoverText, /get-forecast/);

@@ -3,7 +3,7 @@
 // it saves a screenshot of that moment under .e2e/.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { codeOf, hoverText, iloDiagnostics, positionOf, requestDomCheck, showFile, waitFor } from './harness';
+import { codeOf, hoverText, iloDiagnostics, positionOf, showFile, showHoverAndCheck, waitFor } from './harness';
 
 describe('what the user sees', () => {
   it('shows the tool hover and the Problems panel in the page', async () => {
@@ -17,10 +17,8 @@ describe('what the user sees', () => {
     await waitFor('the hover to be ready', async () =>
       (await hoverText(editor.document.uri, at)).includes('inputSchema') ? true : undefined);
     editor.selection = new vscode.Selection(at, at);
-    await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
-    await vscode.commands.executeCommand('editor.action.showHover');
 
-    const seen = await requestDomCheck({ name: 'hover-and-problems', hoverIncludes: 'inputSchema', problemsIncludes: 'ILO-T004' });
+    const seen = await showHoverAndCheck({ name: 'hover-and-problems', hoverIncludes: 'inputSchema', problemsIncludes: 'ILO-T004' });
     assert.equal(seen.error, undefined, seen.error);
     assert.equal(seen.hoverVisible, true, `hover not visible; it showed: ${seen.hoverText.slice(0, 300)}`);
     assert.match(seen.hoverText, /find-customer/);

@@ -113,6 +113,22 @@ export async function requestDomCheck(req: DomCheckRequest, timeoutMs = 45_000):
   return askRunner<DomCheckResponse>(req.name, req, timeoutMs);
 }
 
+/**
+ * Shows the hover at the active editor's selection and asks the runner what is
+ * on screen; once more when the hover did not come up (the editor may not have
+ * had the focus yet when the command ran). The caller still asserts what it sees.
+ */
+export async function showHoverAndCheck(req: DomCheckRequest): Promise<DomCheckResponse> {
+  let seen: DomCheckResponse | undefined;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
+    await vscode.commands.executeCommand('editor.action.showHover');
+    seen = await requestDomCheck(req);
+    if (seen.error !== undefined || seen.hoverVisible) return seen;
+  }
+  return seen!;
+}
+
 /** Writes a request for the runner and waits for its answer (files in the run folder). */
 async function askRunner<T>(name: string, req: object, timeoutMs: number): Promise<T> {
   const dir = path.join(runDir(), 'handshake');
