@@ -87,7 +87,7 @@ export function benchCorpus(dir: string, strict = false): BenchRow[] {
 export function benchBigFile(dir: string, strict = false): BenchRow[] {
   const doc = bigDocument(dir);
   const lineCount = doc.split('\n').length;
-  // Cold: no lexed statement (or strict outline) may be remembered from an earlier section.
+  // Cold: no strict outline may be remembered from an earlier section.
   clearLexCache();
   const coldParser = new IncrementalParser();
   const t0 = performance.now();
@@ -176,7 +176,7 @@ export function editedText(doc: string, lines: readonly string[], i: number): st
  */
 export function benchVerifyEdits(dir: string): BenchRow[] {
   const doc = bigDocument(dir);
-  // Cold: nothing lexed by earlier sections may be remembered.
+  // Cold: no strict outline of earlier sections may be remembered.
   clearLexCache();
   const t0 = performance.now();
   const cold = checkProgram(parseIlo(doc).program);

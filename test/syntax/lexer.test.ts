@@ -59,9 +59,9 @@ function wholeMatchItems(text: string): string[] {
   return sem(g.match(text, 'chunk')).items() as string[];
 }
 
-test('a long run with no blank, `;` or newline (base64, say) is cut only between items', () => {
+test('a long run with no blank, `;` or newline (base64, say) lexes as one ohm match would', () => {
   // Seeded pseudo-random runs over the characters of base64 and of ilo code, with
-  // text literals, escapes and unterminated quotes; each far longer than a piece.
+  // text literals, escapes and unterminated quotes; each thousands of characters long.
   let seed = 14;
   const rand = (n: number): number => {
     seed = (seed * 1103515245 + 12345) % 2147483648;
@@ -81,8 +81,8 @@ test('a long run with no blank, `;` or newline (base64, say) is cut only between
   }
 });
 
-test('pieces end at `;`, line breaks and text literals wherever they fall, short or long, as one ohm match would', () => {
-  // Stops are rare in some texts (pieces run past MAX_PIECE and are cut at blanks) and frequent in others.
+test('statements end at `;` and line breaks, inside text literals or not, short or long, as one ohm match would', () => {
+  // The lexer reads a statement at a time: stops are rare in some texts and frequent in others.
   let seed = 26;
   const rand = (n: number): number => {
     seed = (seed * 1103515245 + 12345) % 2147483648;

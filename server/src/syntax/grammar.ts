@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type * as ohm from 'ohm-js';
 import { normalizeNewlines } from './normalize';
-import { compileItemRegex, itemRegexFromSpec, regexItems, type ItemRegex, type ItemRegexSpec } from './lexicalRegex';
+import { compileItemRegex, itemAt, itemRegexFromSpec, regexItems, type ItemRegex, type ItemRegexSpec } from './lexicalRegex';
 
 /** The ohm rule that matched an item (see ilo.ohm) and its range in the normalised text. */
 export type RawKind = 'newline' | 'number' | 'text' | 'word' | 'sigil' | 'op' | 'underscore' | 'bad';
@@ -81,8 +81,8 @@ export function compileLexicalGrammar(): ohm.Grammar {
 }
 
 /**
- * One matcher of the lexical grammar, reused for every piece (a fresh matcher
- * per match costs more than matching a short piece).
+ * One matcher of the lexical grammar, reused for every text (a fresh matcher
+ * per match costs more than matching a short text).
  */
 function lexicalMatcher(): ohm.Matcher {
   matcher ??= lexicalGrammarObject().matcher();
@@ -102,29 +102,15 @@ export function iloGrammar(): ohm.Grammar {
 }
 
 /**
- * Items of one statement-sized piece, by piece text. Lexing is a pure function
- * of the text, so the cache is shared by all documents; it is dropped when it
- * grows past PIECE_CACHE_LIMIT entries.
- */
-const pieceCache = new Map<string, FlatItems>();
-const PIECE_CACHE_LIMIT = 200_000;
-
-/**
  * Split normalised text into lexical items. Never fails: unknown characters
- * come back as `bad`.
+ * come back as `bad`. The items are those of one match of ilo.ohm's `chunk`
+ * over the whole text (the compiled expression, lexicalRegex.ts), read one
+ * after the other where the last one ended.
  *
- * The text is cut before every `;` and newline outside text literals (no item
- * spans those characters once comments are gone), each piece is matched on
- * its own and remembered, so re-lexing a declaration after a one-letter edit
- * only matches the statement that changed.
- *
- * A piece longer than MAX_PIECE is also cut at the next position where an
- * item must start (cutsBefore), and a text literal longer than MAX_PIECE is
- * read here (same rule as ilo.ohm's `text`): ohm's cost grew faster than
- * linearly with a piece's length, and the cuts keep pieces small for the
- * cache. An unterminated quote is a `bad` item followed by ordinary items, as
- * ohm reads it. Every cut is at an item boundary of the whole text, so the
- * items are those of one ohm match.
+ * Two items are read here rather than by the expression, by the same rule:
+ * a quote that no later quote closes is a `bad` item of its own (ohm's `text`
+ * fails there), found without scanning the rest of the text again for every
+ * such quote (TextEnds); and at level 26 a `"""` literal is one text item.
  */
 export function lexItems(text: string): RawItem[] {
   const stream = new ItemStream(text);
@@ -135,9 +121,9 @@ export function lexItems(text: string): RawItem[] {
 }
 
 /**
- * The items of a text, lexed piece by piece as they are asked for (lexItems
- * above describes the pieces): the lexer stops at a chunk's first lexical
- * error, so a long run of garbage is lexed only up to it.
+ * The items of a text, lexed a statement at a time as they are asked for:
+ * the lexer stops at a chunk's first lexical error, so a long run of garbage
+ * is lexed only up to it.
  */
 export class ItemStream {
   /**
@@ -147,26 +133,26 @@ export class ItemStream {
   readonly kinds: RawKind[] = [];
   readonly starts: number[] = [];
   readonly ends: number[] = [];
-  private from: number;
   private i: number;
   private readonly texts: TextEnds;
+  private readonly items: ItemRegex;
 
   /** Items of `text` from offset `start` on (offsets stay those of `text`). */
   constructor(
     private readonly text: string,
     start = 0,
     texts?: TextEnds,
-    /** Level 26: `"""..."""` is one text item (read here, never by ohm). */
+    /** Level 26: `"""..."""` is one text item (read here, never by the expression). */
     private readonly triple = false,
   ) {
-    this.from = start;
     this.i = start;
     this.texts = texts ?? new TextEnds(text);
+    this.items = lexicalItemRegex();
   }
 
-  /** Whether item `index` exists, lexing pieces until it does or the text ends. */
+  /** Whether item `index` exists, lexing statements until it does or the text ends. */
   has(index: number): boolean {
-    while (this.kinds.length <= index && this.from < this.text.length) this.lexPiece();
+    while (this.kinds.length <= index && this.i < this.text.length) this.lexStatement();
     return index < this.kinds.length;
   }
 
@@ -183,89 +169,62 @@ export class ItemStream {
     return next;
   }
 
-  /** Lex up to the next cut (or the end of the text). */
-  private lexPiece(): void {
+  /**
+   * Lex items up to and including the next `;` or line break, or to the first
+   * item end past BATCH characters (a long line of garbage is not lexed whole
+   * when its first error is near its start), or to the end of the text.
+   */
+  private lexStatement(): void {
     const text = this.text;
+    const items = this.items;
     let i = this.i;
+    const stop = i + BATCH;
     while (i < text.length) {
-      const c = text.charCodeAt(i);
-      if (c === 34 /* " */ && this.triple && text.charCodeAt(i + 1) === 34 && text.charCodeAt(i + 2) === 34) {
-        const end = text.indexOf('"""', i + 3);
-        this.flush(i);
-        if (end < 0) {
-          // Unterminated: the opening quote alone is `bad` (the lexer reports it), the rest is lexed on.
-          this.push('bad', i, i + 1);
-          this.from = this.i = i + 1;
-          return;
-        }
-        this.push('text', i, end + 3);
-        this.from = this.i = end + 3;
+      if (i >= stop) {
+        this.i = i;
         return;
       }
+      const c = text.charCodeAt(i);
       if (c === 34 /* " */) {
-        const close = this.texts.endOf(i);
-        if (close < 0) {
+        if (this.triple && text.charCodeAt(i + 1) === 34 && text.charCodeAt(i + 2) === 34) {
+          const close = text.indexOf('"""', i + 3);
+          // Unterminated: the opening quote alone is `bad` (the lexer reports it), the rest is lexed on.
+          if (close < 0) this.push('bad', i, i + 1);
+          else this.push('text', i, close + 3);
+          i = close < 0 ? i + 1 : close + 3;
+          continue;
+        }
+        if (this.texts.endOf(i) < 0) {
           // Unterminated: ohm's `text` fails and `bad` takes the quote alone.
-          this.flush(i);
           this.push('bad', i, i + 1);
-          this.from = this.i = i + 1;
-          return;
+          i++;
+          continue;
         }
-        if (close - i > MAX_PIECE) {
-          this.flush(i);
-          this.push('text', i, close);
-          this.from = this.i = close;
-          return;
-        }
-        i = close;
+      }
+      const k = itemAt(items, text, i);
+      if (k < 0) {
+        // Cannot happen (`bad` matches any character); make progress regardless.
+        const w = (text.codePointAt(i) as number) > 0xffff ? 2 : 1;
+        this.push('bad', i, i + w);
+        i += w;
         continue;
       }
-      if ((c === 59 /* ; */ || c === 10) /* \n */ || (i - this.from >= MAX_PIECE && (c === 32 /* space */ || cutsBefore(text, i)))) {
-        if (i > this.from) {
-          this.flush(i);
-          this.i = i;
-          return;
-        }
+      const alternative = items.alternatives[k];
+      const end = alternative.regex.lastIndex;
+      const kind = alternative.kind;
+      if (kind !== 'blank' && kind !== 'comment') this.push(kind as RawKind, i, end);
+      i = end;
+      if (c === 59 /* ; */ || c === 10 /* \n */) {
+        this.i = i;
+        return;
       }
-      i++;
     }
-    this.flush(text.length);
     this.i = text.length;
   }
-
-  /** Lex text[from, to) as one piece (cached by its text). */
-  private flush(to: number): void {
-    const from = this.from;
-    if (to <= from) return;
-    const piece = this.text.slice(from, to);
-    let items = pieceCache.get(piece);
-    if (items === undefined) {
-      items = matchFlat(piece);
-      if (pieceCache.size >= PIECE_CACHE_LIMIT) pieceCache.clear();
-      pieceCache.set(piece, items);
-    }
-    const { kinds, starts, ends } = items;
-    for (let k = 0; k < kinds.length; k++) this.push(kinds[k], starts[k] + from, ends[k] + from);
-    this.from = to;
-  }
 }
 
-/**
- * Characters that are always an item of their own outside text literals (no
- * rule of the lexical layer matches them together with another character).
- */
-const LONE = new Set('_()[]{},:@^~$&|*/'.split('').map((ch) => ch.charCodeAt(0)));
-
-/**
- * Whether an item must start at `i` (outside text): the character before or
- * at `i` is always alone, or `i` holds a capital other than `E` (a capital
- * only continues an item as a number's exponent; U32/U64/I64 start with theirs).
- */
-function cutsBefore(text: string, i: number): boolean {
-  const c = text.charCodeAt(i);
-  if (c >= 65 && c <= 90 && c !== 69) return true;
-  return LONE.has(c) || LONE.has(text.charCodeAt(i - 1));
-}
+/** Characters lexed at most before the stream looks whether it has the item asked for (one statement, usually). */
+const BATCH = 2048;
 
 /**
  * Where the text literal opened by a quote ends (just after its closing
@@ -294,14 +253,10 @@ export class TextEnds {
   }
 }
 
-/** Forget every cached piece and outline (benchmarks use it to measure a truly cold parse). */
+/** Forget every cached outline (benchmarks use it to measure a truly cold parse). */
 export function clearLexCache(): void {
-  pieceCache.clear();
   outlineCache.clear();
 }
-
-/** Longest piece before it is also cut at blanks. */
-const MAX_PIECE = 2048;
 
 /**
  * The parts of ohm's concrete syntax tree that the lexer reads. Reading the
@@ -329,33 +284,17 @@ export function lexicalItemRegex(): ItemRegex {
   return itemRegex;
 }
 
-/** The items of a piece: what ohm's match of `chunk` gives, by the compiled expression. */
+/** The items of a text: what ohm's match of `chunk` gives, by the compiled expression. */
 export function matchItems(text: string): RawItem[] {
-  const flat = matchFlat(text);
-  return flat.kinds.map((kind, k) => ({ kind, start: flat.starts[k], end: flat.ends[k] }));
-}
-
-/** A piece's items as parallel arrays (what the piece cache keeps). */
-interface FlatItems {
-  kinds: RawKind[];
-  starts: number[];
-  ends: number[];
-}
-
-function matchFlat(text: string): FlatItems {
-  const out: FlatItems = { kinds: [], starts: [], ends: [] };
+  const out: RawItem[] = [];
   regexItems(lexicalItemRegex(), text, (kind, start, end) => {
-    if (kind !== 'blank' && kind !== 'comment') {
-      out.kinds.push(kind as RawKind);
-      out.starts.push(start);
-      out.ends.push(end);
-    }
+    if (kind !== 'blank' && kind !== 'comment') out.push({ kind: kind as RawKind, start, end });
   });
   return out;
 }
 
 /**
- * The items of a piece by ohm's own matcher of ilo.ohm's lexical layer: the
+ * The items of a text by ohm's own matcher of ilo.ohm's lexical layer: the
  * reference the compiled expression is tested against
  * (test/syntax/lexicalRegex.test.ts).
  */

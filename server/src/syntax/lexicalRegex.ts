@@ -19,19 +19,42 @@
 
 import type * as ohm from 'ohm-js';
 
-/** What the build writes into the bundles for an ItemRegex (JSON: each alternative's kind, source and flags). */
+/**
+ * What the build writes into the bundles for an ItemRegex (JSON: each
+ * alternative's kind, source, flags and, when known, the ASCII codes it can begin with).
+ */
 export interface ItemRegexSpec {
-  alternatives: Array<{ kind: string; source: string; flags: string }>;
+  alternatives: Array<{ kind: string; source: string; flags: string; starts?: number[] }>;
 }
 
 /** The ItemRegex of a spec (see specOfItemRegex). */
 export function itemRegexFromSpec(spec: ItemRegexSpec): ItemRegex {
-  return { alternatives: spec.alternatives.map((a) => ({ kind: a.kind, regex: new RegExp(a.source, a.flags) })) };
+  return withDispatch(
+    spec.alternatives.map((a) => {
+      const alt: ItemAlternative = { kind: a.kind, regex: new RegExp(a.source, a.flags) };
+      if (a.starts !== undefined) alt.starts = a.starts;
+      return alt;
+    }),
+  );
 }
 
 /** An ItemRegex as plain data, for the build's `define`. */
 export function specOfItemRegex(r: ItemRegex): ItemRegexSpec {
-  return { alternatives: r.alternatives.map((a) => ({ kind: a.kind, source: a.regex.source, flags: a.regex.flags })) };
+  return {
+    alternatives: r.alternatives.map((a) => {
+      const out: ItemRegexSpec['alternatives'][number] = { kind: a.kind, source: a.regex.source, flags: a.regex.flags };
+      if (a.starts !== undefined) out.starts = [...a.starts];
+      return out;
+    }),
+  };
+}
+
+/** The alternatives, with the table of those worth trying at each ASCII character. */
+function withDispatch(alternatives: ItemAlternative[]): ItemRegex {
+  const every = alternatives.map((_, k) => k);
+  const byAscii: number[][] = [];
+  for (let c = 0; c < 128; c++) byAscii.push(every.filter((k) => alternatives[k].starts?.includes(c) ?? true));
+  return { alternatives, byAscii, every };
 }
 
 /**
@@ -43,7 +66,32 @@ export function specOfItemRegex(r: ItemRegex): ItemRegexSpec {
  * most of a cold lex's time and garbage.
  */
 export interface ItemRegex {
-  alternatives: Array<{ kind: string; regex: RegExp }>;
+  alternatives: ItemAlternative[];
+  /**
+   * For each ASCII code, the indices (in order) of the alternatives that can
+   * match an item beginning with that character: the others cannot match
+   * there, so the ordered choice is the same without trying them.
+   */
+  byAscii: ReadonlyArray<readonly number[]>;
+  /** Every alternative's index, in order (tried where the character is not ASCII). */
+  every: readonly number[];
+}
+
+export interface ItemAlternative {
+  kind: string;
+  regex: RegExp;
+  /**
+   * The ASCII codes an item of this alternative can begin with (from the
+   * grammar, an over-estimate); absent when it can match the empty string, so
+   * it has to be tried everywhere.
+   */
+  starts?: number[];
+}
+
+/** What can begin a match of an expression: ASCII codes, and whether it can match without consuming anything. */
+interface FirstChars {
+  ascii: Set<number>;
+  nullable: boolean;
 }
 
 interface PExprLike {
@@ -124,48 +172,111 @@ export function compileItemRegex(grammar: ohm.Grammar, startRule: string): ItemR
     throw new UntranslatableRule(`ohm construct ${e.constructor.name}`);
   };
 
+  /**
+   * The characters a match of `p` can begin with, over-estimated: look-aheads
+   * consume nothing and restrict nothing here, so a sequence goes on past them.
+   */
+  const firstOf = (p: unknown): FirstChars => {
+    const e = p as PExprLike & Record<string, unknown>;
+    const none = (): FirstChars => ({ ascii: new Set(), nullable: true });
+    const range = (from: number, to: number): FirstChars => {
+      const ascii = new Set<number>();
+      for (let c = from; c <= Math.min(to, 127); c++) ascii.add(c);
+      return { ascii, nullable: false };
+    };
+    if (p === (pexprs as unknown as { any: unknown }).any) return range(0, 127);
+    if (p === (pexprs as unknown as { end: unknown }).end) return none();
+    if (e instanceof pexprs.Terminal) {
+      const s = e.obj as string;
+      if (s.length === 0) return none();
+      const cp = s.codePointAt(0) as number;
+      return range(cp, cp);
+    }
+    if (e instanceof pexprs.Range) return range((e.from as string).codePointAt(0) as number, (e.to as string).codePointAt(0) as number);
+    if (e instanceof pexprs.Seq) {
+      const ascii = new Set<number>();
+      for (const f of e.factors as unknown[]) {
+        const first = firstOf(f);
+        for (const c of first.ascii) ascii.add(c);
+        if (!first.nullable) return { ascii, nullable: false };
+      }
+      return { ascii, nullable: true };
+    }
+    if (e instanceof pexprs.Alt) {
+      const ascii = new Set<number>();
+      let nullable = false;
+      for (const t of e.terms as unknown[]) {
+        const first = firstOf(t);
+        for (const c of first.ascii) ascii.add(c);
+        nullable ||= first.nullable;
+      }
+      return { ascii, nullable };
+    }
+    if (e instanceof pexprs.Star || e instanceof pexprs.Opt) return { ascii: firstOf(e.expr).ascii, nullable: true };
+    if (e instanceof pexprs.Plus || e instanceof pexprs.Lex) return firstOf(e.expr);
+    if (e instanceof pexprs.Not || e instanceof pexprs.Lookahead) return none();
+    if (e instanceof pexprs.Apply) {
+      const r = rules[e.ruleName as string];
+      if (e.ruleName === 'any') return range(0, 127);
+      if (e.ruleName === 'end') return none();
+      if (r === undefined) throw new UntranslatableRule(`no rule ${String(e.ruleName)}`);
+      return firstOf(r.body);
+    }
+    throw new UntranslatableRule(`ohm construct ${e.constructor.name}`);
+  };
+
   const start = rules[startRule];
   const body = start?.body as (PExprLike & Record<string, unknown>) | undefined;
   if (body === undefined || !(body instanceof pexprs.Star)) throw new UntranslatableRule(`${startRule} is not a repetition`);
   const alt = body.expr as PExprLike & Record<string, unknown>;
   const terms = alt instanceof pexprs.Alt ? (alt.terms as unknown[]) : [alt];
-  const alternatives: ItemRegex['alternatives'] = [];
+  const alternatives: ItemAlternative[] = [];
   for (const t of terms) {
     const term = t as PExprLike & Record<string, unknown>;
     if (!(term instanceof pexprs.Apply)) throw new UntranslatableRule(`an alternative of ${startRule} is not a rule`);
     // Each alternative is an expression of its own: its back-references count its own groups.
     group = 0;
     // Sticky: one item exactly at lastIndex. Unicode: `[^]` is one code point, as ohm's `any`.
-    alternatives.push({ kind: term.ruleName as string, regex: new RegExp(rule(term.ruleName as string), 'uy') });
+    const alternative: ItemAlternative = { kind: term.ruleName as string, regex: new RegExp(rule(term.ruleName as string), 'uy') };
+    // (rule() above has refused a rule that refers to itself, so firstOf ends.)
+    const first = firstOf(term);
+    if (!first.nullable) alternative.starts = [...first.ascii].sort((a, b) => a - b);
+    alternatives.push(alternative);
   }
-  return { alternatives };
+  return withDispatch(alternatives);
 }
 
 /** The items of `text` (kind and range, blanks and comments included) by the compiled start rule; it matches to the end, as `chunk` does. */
 export function regexItems(c: ItemRegex, text: string, each: (kind: string, start: number, end: number) => void): void {
-  const alternatives = c.alternatives;
-  const n = alternatives.length;
   let i = 0;
   while (i < text.length) {
-    let end = i;
-    let kind = 'bad';
-    for (let k = 0; k < n; k++) {
-      const re = alternatives[k].regex;
-      re.lastIndex = i;
-      if (re.test(text)) {
-        end = re.lastIndex;
-        kind = alternatives[k].kind;
-        break;
-      }
-    }
-    if (end === i) {
+    const k = itemAt(c, text, i);
+    if (k < 0) {
       // No alternative, or an empty match: cannot happen with a last alternative matching any character; make progress regardless.
       const w = (text.codePointAt(i) as number) > 0xffff ? 2 : 1;
       each('bad', i, i + w);
       i += w;
       continue;
     }
-    each(kind, i, end);
+    const end = c.alternatives[k].regex.lastIndex;
+    each(c.alternatives[k].kind, i, end);
     i = end;
   }
+}
+
+/**
+ * The item that begins at `i`: the index of the first alternative that
+ * matches there (its regex's lastIndex is then where the item ends), or -1
+ * when none matches or the first that matches is empty.
+ */
+export function itemAt(c: ItemRegex, text: string, i: number): number {
+  const ch = text.charCodeAt(i);
+  const tried = ch < 128 ? c.byAscii[ch] : c.every;
+  for (let j = 0; j < tried.length; j++) {
+    const k = tried[j];
+    const re = c.alternatives[k].regex;
+    re.lastIndex = i;
+    if (re.test(text)) return re.lastIndex > i ? k : -1;
+  }
+  return -1;
 }
