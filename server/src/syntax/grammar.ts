@@ -116,23 +116,42 @@ export function lexItems(text: string): RawItem[] {
   const stream = new ItemStream(text);
   stream.has(Infinity);
   const out: RawItem[] = [];
-  for (let k = 0; k < stream.kinds.length; k++) out.push({ kind: stream.kinds[k], start: stream.starts[k], end: stream.ends[k] });
+  for (let k = 0; k < stream.count; k++) out.push({ kind: stream.kind(k), start: stream.starts[k], end: stream.ends[k] });
   return out;
 }
+
+/** The kinds of items, by the code an ItemStream keeps for them. */
+export const RAW_KINDS: readonly RawKind[] = ['newline', 'number', 'text', 'word', 'sigil', 'op', 'underscore', 'bad'];
+const KIND_CODE: Readonly<Record<string, number>> = Object.fromEntries(RAW_KINDS.map((k, i) => [k, i]));
+const BAD = KIND_CODE.bad;
+const TEXT = KIND_CODE.text;
+
+/**
+ * The item arrays of the stream being lexed, reused from one stream to the
+ * next (a long file is lexed in some 1,500 chunks; arrays grown per chunk were
+ * most of the lexer's garbage). Lexing is never re-entered, and a stream
+ * reads them only until the next stream is made.
+ */
+let sharedKinds = new Uint8Array(1024);
+let sharedStarts = new Int32Array(1024);
+let sharedEnds = new Int32Array(1024);
 
 /**
  * The items of a text, lexed a statement at a time as they are asked for:
  * the lexer stops at a chunk's first lexical error, so a long run of garbage
- * is lexed only up to it.
+ * is lexed only up to it. Valid until the next ItemStream is made (its arrays are shared).
  */
 export class ItemStream {
+  /** Items lexed so far. */
+  count = 0;
   /**
-   * The items lexed so far, in order, as three parallel arrays (kind, start,
-   * end): no object per item.
+   * The items lexed so far, in order, as three parallel arrays (kind code, see
+   * RAW_KINDS; start; end): no object per item. Read them again after `has`,
+   * which may replace them with longer ones.
    */
-  readonly kinds: RawKind[] = [];
-  readonly starts: number[] = [];
-  readonly ends: number[] = [];
+  kinds = sharedKinds;
+  starts = sharedStarts;
+  ends = sharedEnds;
   private i: number;
   private readonly texts: TextEnds;
   private readonly items: ItemRegex;
@@ -141,32 +160,51 @@ export class ItemStream {
   constructor(
     private readonly text: string,
     start = 0,
-    texts?: TextEnds,
     /** Level 26: `"""..."""` is one text item (read here, never by the expression). */
     private readonly triple = false,
   ) {
     this.i = start;
-    this.texts = texts ?? new TextEnds(text);
+    this.texts = new TextEnds(text);
     this.items = lexicalItemRegex();
   }
 
   /** Whether item `index` exists, lexing statements until it does or the text ends. */
   has(index: number): boolean {
-    while (this.kinds.length <= index && this.i < this.text.length) this.lexStatement();
-    return index < this.kinds.length;
+    while (this.count <= index && this.i < this.text.length) this.lexStatement();
+    return index < this.count;
   }
 
-  private push(kind: RawKind, start: number, end: number): void {
-    this.kinds.push(kind);
-    this.starts.push(start);
-    this.ends.push(end);
+  /** The kind of item `index` (lexed already). */
+  kind(index: number): RawKind {
+    return RAW_KINDS[this.kinds[index]];
   }
 
-  /** The items before `index`, then the items of the text from offset `start` on. */
-  restartAt(index: number, start: number): ItemStream {
-    const next = new ItemStream(this.text, start, this.texts, this.triple);
-    for (let k = 0; k < index && k < this.kinds.length; k++) next.push(this.kinds[k], this.starts[k], this.ends[k]);
-    return next;
+  private push(kind: number, start: number, end: number): void {
+    const n = this.count;
+    if (n === this.kinds.length) this.grow();
+    this.kinds[n] = kind;
+    this.starts[n] = start;
+    this.ends[n] = end;
+    this.count = n + 1;
+  }
+
+  private grow(): void {
+    const size = this.kinds.length * 2;
+    const kinds = new Uint8Array(size);
+    const starts = new Int32Array(size);
+    const ends = new Int32Array(size);
+    kinds.set(this.kinds);
+    starts.set(this.starts);
+    ends.set(this.ends);
+    this.kinds = sharedKinds = kinds;
+    this.starts = sharedStarts = starts;
+    this.ends = sharedEnds = ends;
+  }
+
+  /** Keep the items before `index`, then lex the text from offset `start` on. */
+  restartAt(index: number, start: number): void {
+    if (index < this.count) this.count = index;
+    this.i = start;
   }
 
   /**
@@ -189,14 +227,14 @@ export class ItemStream {
         if (this.triple && text.charCodeAt(i + 1) === 34 && text.charCodeAt(i + 2) === 34) {
           const close = text.indexOf('"""', i + 3);
           // Unterminated: the opening quote alone is `bad` (the lexer reports it), the rest is lexed on.
-          if (close < 0) this.push('bad', i, i + 1);
-          else this.push('text', i, close + 3);
+          if (close < 0) this.push(BAD, i, i + 1);
+          else this.push(TEXT, i, close + 3);
           i = close < 0 ? i + 1 : close + 3;
           continue;
         }
         if (this.texts.endOf(i) < 0) {
           // Unterminated: ohm's `text` fails and `bad` takes the quote alone.
-          this.push('bad', i, i + 1);
+          this.push(BAD, i, i + 1);
           i++;
           continue;
         }
@@ -205,14 +243,15 @@ export class ItemStream {
       if (k < 0) {
         // Cannot happen (`bad` matches any character); make progress regardless.
         const w = (text.codePointAt(i) as number) > 0xffff ? 2 : 1;
-        this.push('bad', i, i + w);
+        this.push(BAD, i, i + w);
         i += w;
         continue;
       }
       const alternative = items.alternatives[k];
       const end = alternative.regex.lastIndex;
-      const kind = alternative.kind;
-      if (kind !== 'blank' && kind !== 'comment') this.push(kind as RawKind, i, end);
+      const code = KIND_CODE[alternative.kind];
+      // Blanks and comments are not items of the stream.
+      if (code !== undefined) this.push(code, i, end);
       i = end;
       if (c === 59 /* ; */ || c === 10 /* \n */) {
         this.i = i;
@@ -239,16 +278,15 @@ export class TextEnds {
   endOf(quote: number): number {
     const text = this.text;
     let k = quote + 1;
-    const seen: number[] = [];
     while (k < text.length) {
       if (this.unclosed !== undefined && this.unclosed[k] === 1) break;
       const c = text.charCodeAt(k);
       if (c === 34) return k + 1;
-      seen.push(k);
       k += c === 92 /* \\ */ ? 2 : 1;
     }
-    this.unclosed ??= new Uint8Array(text.length);
-    for (const p of seen) this.unclosed[p] = 1;
+    // Not closed: remember the positions the scan went through (the same steps again).
+    const unclosed = (this.unclosed ??= new Uint8Array(text.length));
+    for (let p = quote + 1; p < k; p += text.charCodeAt(p) === 92 ? 2 : 1) unclosed[p] = 1;
     return -1;
   }
 }

@@ -157,7 +157,7 @@ function interpolationAt(value: string, map: readonly number[], toDoc: (off: num
 }
 
 function scan(text: string, features: LexicalFeatures): Tok[] {
-  let stream = new ItemStream(text, 0, undefined, features.tripleQuotedText);
+  const stream = new ItemStream(text, 0, features.tripleQuotedText);
   const typeSigils = features.worldType ? TYPE_SIGILS_26 : TYPE_SIGILS;
   const toks: Tok[] = [];
   const last = (): Tok | undefined => toks[toks.length - 1];
@@ -186,7 +186,7 @@ function scan(text: string, features: LexicalFeatures): Tok[] {
   const resyncAfter = (idx: number, end: number): number => {
     let j = idx + 1;
     while (stream.has(j) && stream.ends[j] <= end) j++;
-    if (stream.has(j) && stream.starts[j] < end) stream = stream.restartAt(j, end);
+    if (stream.has(j) && stream.starts[j] < end) stream.restartAt(j, end);
     return j - 1;
   };
   const uppercaseRun = (from: number): string => {
@@ -211,7 +211,7 @@ function scan(text: string, features: LexicalFeatures): Tok[] {
 
   // Items are lexed as the loop asks for them: a lexical error ends the chunk.
   for (let i = 0; stream.has(i); i++) {
-    const kind = stream.kinds[i];
+    const kind = stream.kind(i);
     const s = stream.starts[i];
     const e = stream.ends[i];
     const src = text.slice(s, e);
