@@ -254,3 +254,20 @@ test('@schema with no name is for the declaration\'s own object: a tool\'s input
   assert.equal(odd.schema.additionalProperties, false, 'refused keywords change nothing');
   assert.deepEqual(odd.schema.properties, { x: { type: 'string' } });
 });
+
+test('a doc of prose alone is read as the same description as a doc with annotations in it, and reports nothing', () => {
+  const prose = ['--   Adds two numbers.  ', '--', '-- Second paragraph; not an @annotation in mid-line.', '--    '];
+  const plain = annotationsOf([...prose, 'f a:n b:n>n;+a b'].join('\n'), 'f');
+  // The same lines with an annotation among them take the full reading.
+  const annotated = annotationsOf([...prose, '-- @param a the first', 'f a:n b:n>n;+a b'].join('\n'), 'f');
+  assert.deepEqual(plain.diagnostics, []);
+  assert.equal(plain.annotations.description, 'Adds two numbers.\n\nSecond paragraph; not an @annotation in mid-line.');
+  assert.equal(plain.annotations.description, annotated.annotations.description);
+  assert.equal(plain.annotations.properties.size, 0);
+  assert.equal(plain.annotations.entries.length, 0);
+  // No doc at all: no description.
+  assert.equal(annotationsOf('g>n;1', 'g').annotations.description, undefined);
+  // A suppression line is neither prose nor an annotation, whichever way the doc is read.
+  const ignored = annotationsOf(['-- ilo-ignore ILO-W001 on purpose', '-- Returns one.', 'h>n;1'].join('\n'), 'h');
+  assert.equal(ignored.annotations.description, 'Returns one.');
+});

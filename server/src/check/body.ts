@@ -86,7 +86,7 @@ export class BodyChecker implements BodyContext {
   /** Conditions of the braceless guards passed so far in the enclosing blocks (ILO-W030). */
   private guards: Expr[] = [];
   /** Subjects of the matches being checked (ILO-W030 spares a call whose Result is matched). */
-  private subjects = new Set<Expr>();
+  private subjects: Set<Expr> | undefined;
   /** Bindings of Worlds without net, with the scope depth they were bound at (ILO-T044). */
   private noNetWorlds: { name: string; depth: number }[] = [];
   /** Told the type of each `x=…` binding, destructured field and loop variable as it is bound (editor type hints). */
@@ -110,7 +110,8 @@ export class BodyChecker implements BodyContext {
     for (let i = this.scopes.length - 1; i >= 0; i--) {
       const t = this.scopes[i].get(name);
       if (t !== undefined) {
-        for (const l of this.lambdas) {
+        for (let k = 0; k < this.lambdas.length; k++) {
+          const l = this.lambdas[k];
           if (l.base <= i) continue;
           l.captured = true;
           l.captures.add(name);
@@ -161,7 +162,7 @@ export class BodyChecker implements BodyContext {
   }
 
   isMatchSubject(e: Expr): boolean {
-    return this.subjects.has(e);
+    return this.subjects?.has(e) === true;
   }
 
   deniedWorld(): string | undefined {
@@ -179,10 +180,11 @@ export class BodyChecker implements BodyContext {
   checkFunction(d: FunctionDecl): void {
     this.scopes = [new Map()];
     this.self = d.name.text;
-    this.loopVars = [];
-    this.noNetWorlds = [];
-    this.guards = [];
-    this.subjects = new Set();
+    // Fresh lists for this function (the ones the fields start with, while still empty).
+    if (this.loopVars.length > 0) this.loopVars = [];
+    if (this.noNetWorlds.length > 0) this.noNetWorlds = [];
+    if (this.guards.length > 0) this.guards = [];
+    this.subjects = undefined;
     for (const p of d.params) this.bind(p.name.text, this.ty(p.type));
     this.returns = this.ty(d.returnType);
     this.inLoop = false;
@@ -407,7 +409,7 @@ export class BodyChecker implements BodyContext {
   // ------------------------------------------------------------ matches
 
   private match(m: MatchStmt | MatchExpr): Ty {
-    if (m.subject !== undefined) this.subjects.add(m.subject);
+    if (m.subject !== undefined) (this.subjects ??= new Set()).add(m.subject);
     const subject = m.subject !== undefined ? this.infer(m.subject) : NIL;
     let result: Ty = UNKNOWN;
     for (const arm of m.arms) {

@@ -113,7 +113,8 @@ export function collectEnv(own: readonly Decl[], opts: CollectOptions = {}): Col
 
   // Aliases first: record fields and signatures may use them.
   const rawAliases = new Map<string, AliasDecl>();
-  for (const d of all) {
+  for (let k = 0; k < all.length; k++) {
+    const d = all[k];
     if (d.kind !== 'AliasDecl') continue;
     const name = d.name.text;
     if (BUILTIN_TYPE_NAMES.has(name)) {
@@ -144,7 +145,8 @@ export function collectEnv(own: readonly Decl[], opts: CollectOptions = {}): Col
   const converted = <T extends FnSig | RecordDef>(d: Decl, make: () => T): T => (memo === undefined ? make() : memo.converted(d, aliasKey, make));
 
   // Sum types (level 26): the type, and a constructor per variant.
-  for (const d of all) {
+  for (let k = 0; k < all.length; k++) {
+    const d = all[k];
     if (d.kind !== 'SumTypeDecl') continue;
     const name = d.name.text;
     if (env.types.has(name) || env.aliases.has(name)) {
@@ -156,7 +158,8 @@ export function collectEnv(own: readonly Decl[], opts: CollectOptions = {}): Col
   }
 
   // Record types.
-  for (const d of all) {
+  for (let k = 0; k < all.length; k++) {
+    const d = all[k];
     const name = d.kind === 'TypeDecl' ? d.name.text : d.kind === 'ErrorDecl' && d.intended === 'type' ? d.name?.text : undefined;
     if (name === undefined) continue;
     const nameSpan = (d as TypeDecl).name as Span;
@@ -195,7 +198,8 @@ export function collectEnv(own: readonly Decl[], opts: CollectOptions = {}): Col
   };
 
   // Functions and tools.
-  for (const d of all) {
+  for (let k = 0; k < all.length; k++) {
+    const d = all[k];
     if (d.kind === 'FunctionDecl' || d.kind === 'ToolDecl') {
       const name = d.name.text;
       if (env.functions.has(name)) {
@@ -213,7 +217,8 @@ export function collectEnv(own: readonly Decl[], opts: CollectOptions = {}): Col
   }
 
   // Variant constructors: after functions and tools, which win a shared name.
-  for (const d of all) {
+  for (let k = 0; k < all.length; k++) {
+    const d = all[k];
     if (d.kind !== 'SumTypeDecl' || env.types.get(d.name.text)?.variants === undefined) continue;
     for (const v of env.types.get(d.name.text)!.variants!) {
       if (env.functions.has(v.name)) continue;
@@ -287,13 +292,14 @@ export function brokenSig(d: ErrorDecl, aliases: ReadonlyMap<string, Ty>): FnSig
 /** ILO-T003 for the types written in a declaration's header or fields. */
 export function typeNameDiagnostics(d: FunctionDecl | ToolDecl | TypeDecl, env: CheckEnv): Diagnostic[] {
   const found: Diagnostic[] = [];
-  for (const te of writtenTypes(d)) checkTypeNames(te, env, found);
+  // The types written in the header (parameters, then the return type) or the fields, in order.
+  if (d.kind === 'TypeDecl') {
+    for (let i = 0; i < d.fields.length; i++) checkTypeNames(d.fields[i].type, env, found);
+  } else {
+    for (let i = 0; i < d.params.length; i++) checkTypeNames(d.params[i].type, env, found);
+    checkTypeNames(d.returnType, env, found);
+  }
   return found;
-}
-
-/** The types written in a declaration's header or fields. */
-function writtenTypes(d: FunctionDecl | ToolDecl | TypeDecl): TypeExpr[] {
-  return d.kind === 'TypeDecl' ? d.fields.map((f) => f.type) : [...d.params.map((p) => p.type), d.returnType];
 }
 
 function paramSig(p: Param, aliases: ReadonlyMap<string, Ty>): ParamSig {
@@ -302,7 +308,11 @@ function paramSig(p: Param, aliases: ReadonlyMap<string, Ty>): ParamSig {
 
 /** ILO-T003 for every named type (in the positions the reference checks) that is not a record. */
 export function checkTypeNames(te: TypeExpr, env: CheckEnv, out: Diagnostic[]): void {
-  for (const { name, node } of validatedNamedTypes(te, env.aliases)) {
+  // A primitive type names nothing (most parameters): nothing to look up.
+  if (te.kind === 'PrimType') return;
+  const named = validatedNamedTypes(te, env.aliases);
+  for (let i = 0; i < named.length; i++) {
+    const { name, node } = named[i];
     if (env.types.has(name)) continue;
     const near = nearestWithDistance(name, [env.types.keys()], 'least')?.name;
     out.push(

@@ -184,6 +184,31 @@ export function emptyAnnotations(): Annotations {
   return { properties: new Map(), schemas: new Map(), entries: [] };
 }
 
+/**
+ * The maps and list of a result with no annotation line, shared by all such
+ * results (most declarations: results are read, never changed, see AnnotationsResult).
+ */
+const NO_PROPERTIES: Map<string, PropertyNote> = new Map();
+const NO_SCHEMAS: Map<string, SchemaPatch> = new Map();
+const NO_ENTRIES: AnnotationEntry[] = [];
+
+/** The annotations of a declaration whose doc has no annotation line: its prose, if any. */
+export function proseOnlyAnnotations(description?: string): Annotations {
+  const a: Annotations = { properties: NO_PROPERTIES, schemas: NO_SCHEMAS, entries: NO_ENTRIES };
+  if (description !== undefined && description !== '') a.description = description;
+  return a;
+}
+
+/**
+ * Whether a doc comment line may be more than prose: an annotation (`@key`,
+ * also `@@`, which parseAnnotations reads as escaped prose) or a suppression
+ * (`ilo-ignore`). Lines for which this is false are prose, as they are.
+ */
+function mayBeMoreThanProse(c: Comment): boolean {
+  const t = c.text.trimStart();
+  return t.startsWith('@') || t.startsWith('ilo-ignore');
+}
+
 /** One doc line: its text with leading spaces removed, and where that text starts in the document. */
 interface DocLine {
   text: string;
@@ -268,6 +293,11 @@ export function parseAnnotations(
   decl: Decl,
   options: ParseAnnotationsOptions = {},
 ): AnnotationsResult {
+  // Most docs are prose alone: nothing to parse, nothing to report.
+  if (!(doc ?? []).some(mayBeMoreThanProse)) {
+    const prose = (doc ?? []).map((c) => toDocLine(c).text);
+    return { annotations: proseOnlyAnnotations(prose.join('\n').trim()), diagnostics: [] };
+  }
   const annotations = emptyAnnotations();
   const diagnostics: Diagnostic[] = [];
   const kind = annotatedKind(decl);

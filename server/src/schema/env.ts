@@ -2,7 +2,7 @@
 // types and aliases from the file and the files it `use`s, plus a cache of
 // every declaration's parsed annotations.
 import type { AliasDecl, Comment, Decl, SumTypeDecl, TypeDecl, TypeExpr } from '../syntax/ast';
-import { annotatedKind, emptyAnnotations, parseAnnotations, relocateAnnotations, type AnnotationsResult, type ParseAnnotationsOptions } from './annotations';
+import { annotatedKind, parseAnnotations, proseOnlyAnnotations, relocateAnnotations, type AnnotationsResult, type ParseAnnotationsOptions } from './annotations';
 import { sameDocText } from './declMemo';
 
 export interface SchemaEnv {
@@ -106,7 +106,7 @@ function makeEnv(
     annotationsOf(decl: Decl): AnnotationsResult {
       let r = cache.get(decl);
       if (!r) {
-        r = annotatedKind(decl) ? keptAnnotations(decl, options) : { annotations: emptyAnnotations(), diagnostics: [] };
+        r = annotatedKind(decl) ? keptAnnotations(decl, options) : { annotations: proseOnlyAnnotations(), diagnostics: [] };
         cache.set(decl, r);
       }
       return r;

@@ -60,7 +60,7 @@ export function baselineCandidates(diags: readonly Diagnostic[]): Diagnostic[] {
 
 /** Whether any comment of the file may be a suppression (a cheap test made on every analysis). */
 function mayHaveInline(comments: readonly Comment[]): boolean {
-  for (const c of comments) if (c.text.includes(SUPPRESSION_KEYWORD)) return true;
+  for (let i = 0; i < comments.length; i++) if (comments[i].text.includes(SUPPRESSION_KEYWORD)) return true;
   return false;
 }
 

@@ -66,7 +66,7 @@ const CHANGED: Readonly<Record<string, (e: Entry) => Entry>> = {
   wrl: (e) => ({ ...e, effectSigil: 'fs' }),
   get: (e) => ({ ...e, effectSigil: 'http', capability: 'net', doc: 'HTTP GET; Ok with the body or Err with the failure.' }),
   'get-many': (e) => ({ ...e, effectSigil: 'http', capability: 'net' }),
-  // Renamed `pst` in 0.12.0 (see NEW); `post` is an ordinary name at level 26.
+  // Renamed `pst` in 0.12.0 (see newEntries); `post` is an ordinary name at level 26.
   post: (e) => ({ ...e, name: 'pst', effectSigil: 'http', capability: 'net', doc: 'HTTP POST with a text body; Ok with the response body or Err (`post` before 0.12).' }),
   // Typed since 0.12.1: arrays come back as lists, objects as records.
   jpth: (e) => ({
@@ -120,7 +120,8 @@ const date1 = (name: string, doc: string): Entry => ({ name, sigs: [sig('dt:n', 
 /** A rolling-window statistic. */
 const rolling = (name: string, doc: string): Entry => ({ name, sigs: [sig('n:n, xs:L n', 'L n', { args: { xs: VECTOR_ARG } })], doc });
 
-const NEW: Entry[] = [
+/** The builtins new in ilo 26 (made when level 26's table is first built, not when this module loads). */
+const newEntries = (): Entry[] => [
   // -- maths
   num2('fmod', 'x', 'y', 'Floor-mod: the remainder has the sign of y (never negative when y > 0), as Python `%`.'),
   { name: 'prod', sigs: [sig('xs:L n', 'n')], doc: 'Product of a number list (1 when empty).' },
@@ -359,7 +360,7 @@ function entries26(): Entry[] {
     const change = CHANGED[e.name];
     out.push(change !== undefined ? change({ ...e }) : { ...e });
   }
-  return [...out, ...NEW];
+  return [...out, ...newEntries()];
 }
 
 let builtins26: readonly Builtin[] | undefined;

@@ -190,7 +190,7 @@ class Env implements ArityEnv {
     this.active?.undo.push([name, this.shapes.get(name)]);
     this.shapes.set(name, shape);
     this.recording?.registered.push([name, shape]);
-    this.fingerprint = applyMix(registrationMix(name, shape), this.fingerprint);
+    this.fingerprint = fingerprintAfter(this.fingerprint, name, shape);
   }
   /** Register again what a reused chunk registered; `mix` is their combined effect on the fingerprint. */
   replay(registrations: ReadonlyArray<[string, CallShape]>, mix: Mix): void {
@@ -240,6 +240,23 @@ function registrationMix(name: string, shape: CallShape): Mix {
   }
   step(7);
   return { mul, add };
+}
+
+/** The fingerprint after one registration: applyMix(registrationMix(name, shape), h), step by step (nothing allocated). */
+function fingerprintAfter(h: number, name: string, shape: CallShape): number {
+  for (let i = 0; i < name.length; i++) h = (Math.imul(h, 31) + name.charCodeAt(i)) | 0;
+  h = (Math.imul(h, 31) + shape.arity) | 0;
+  const slots = shape.fnSlots;
+  for (let i = 0; i < slots.length; i++) h = (Math.imul(h, 31) + 1000 + slots[i]) | 0;
+  const params = shape.params;
+  if (params !== undefined) {
+    for (let k = 0; k < params.length; k++) {
+      const p = params[k];
+      for (let i = 0; i < p.length; i++) h = (Math.imul(h, 31) + p.charCodeAt(i)) | 0;
+      h = (Math.imul(h, 31) + 5) | 0;
+    }
+  }
+  return (Math.imul(h, 31) + 7) | 0;
 }
 
 interface EnvCheckpoint {

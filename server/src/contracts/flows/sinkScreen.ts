@@ -23,7 +23,9 @@ export function functionsReachingSinks(input: FlowInput): Set<FunctionDecl> {
   const builtins = input.builtins ?? BUILTINS_011;
   // Names resolve as the analysis resolves them: the first visible declaration of a name.
   const byName = new Map<string, Decl>();
-  for (const { decl } of input.visible) {
+  const visible = input.visible;
+  for (let i = 0; i < visible.length; i++) {
+    const decl = visible[i].decl;
     if ((decl.kind === 'FunctionDecl' || decl.kind === 'ToolDecl') && !byName.has(decl.name.text)) byName.set(decl.name.text, decl);
   }
   const sinkNames = new Map<string, boolean>();
@@ -44,12 +46,13 @@ export function functionsReachingSinks(input: FlowInput): Set<FunctionDecl> {
   const callers = new Map<FunctionDecl, FunctionDecl[]>();
   const work: FunctionDecl[] = [];
   const seen = new Set<FunctionDecl>();
-  for (const { decl } of input.visible) {
+  for (let i = 0; i < visible.length; i++) {
+    const decl = visible[i].decl;
     if (decl.kind !== 'FunctionDecl' || seen.has(decl)) continue;
     seen.add(decl);
     let direct = false;
     // Names bound in the body count too (a local spelled like a sink is read as one): nothing is hidden by shadowing.
-    for (const name of namesUsed(decl)) {
+    namesUsed(decl).forEach((name) => {
       if (isSinkName(name)) direct = true;
       const callee = byName.get(name);
       if (callee?.kind === 'FunctionDecl') {
@@ -57,7 +60,7 @@ export function functionsReachingSinks(input: FlowInput): Set<FunctionDecl> {
         if (list) list.push(decl);
         else callers.set(callee, [decl]);
       }
-    }
+    });
     if (direct) {
       reaching.add(decl);
       work.push(decl);
