@@ -428,6 +428,7 @@ export async function benchBlackBox(opts: BlackBoxOptions): Promise<void> {
   const acceptedFile = path.join(big.dir, 'bench-accepted.ilo');
   if (accepted) fs.writeFileSync(acceptedFile, accepted.text);
   const hasRef = reference !== undefined && accepted !== undefined;
+  const extraCaCerts = (process.env.NODE_EXTRA_CA_CERTS ?? '') !== '';
   try {
     for (let r = 0; r < (opts.cliOnly ? 0 : rounds); r++) {
       for (let d = 0; d < dists.length; d++) record(columns[d], await bigFileRound(path.join(dists[d], 'server.js'), launchArgs[d], big.file, bigText));
@@ -440,6 +441,12 @@ export async function benchBlackBox(opts: BlackBoxOptions): Promise<void> {
     }
     // CLI: rounds of five interleaved runs of every command; each round gives its medians.
     const commands: Record<string, { cmd: string; args: string[]; env?: NodeJS.ProcessEnv }> = { node: { cmd: process.execPath, args: ['-e', '0'] } };
+    // Node 20 reads the certificates NODE_EXTRA_CA_CERTS names at every start, whatever the program:
+    // when it is set, bare node is also timed without it, to show what the environment adds to every process.
+    if (extraCaCerts) {
+      const { NODE_EXTRA_CA_CERTS: _, ...env } = process.env;
+      commands.nodeNoCa = { cmd: process.execPath, args: ['-e', '0'], env };
+    }
     dists.forEach((dist, d) => {
       // Each build keeps its own code cache (a user has one build): in a shared
       // cache folder the builds would replace each other's cache at every run.
@@ -458,6 +465,7 @@ export async function benchBlackBox(opts: BlackBoxOptions): Promise<void> {
       const m = (k: string): number => median(t[k]);
       columns.forEach((c, d) => {
         const row: Record<string, number> = { node: m('node'), small: m(`small${d}`), smallRatio: m(`small${d}`) / m('node'), big: m(`big${d}`) };
+        if (extraCaCerts) row.nodeNoCa = m('nodeNoCa');
         if (hasRef) {
           Object.assign(row, {
             refSmall: m('refSmall'),
@@ -494,6 +502,7 @@ export async function benchBlackBox(opts: BlackBoxOptions): Promise<void> {
     { key: 'wsP95', name: '  keystroke → its publishDiagnostics, p95', unit: 'ms', target: '≤ 15 ms' },
     { key: 'hwm', name: '  server peak RSS (VmHWM)', unit: 'MB', target: '≤ 150 MB' },
     { key: 'node', name: 'bare `node -e 0`, whole process (median of 5 per round)', unit: 'ms' },
+    ...(extraCaCerts ? [{ key: 'nodeNoCa', name: '  … with NODE_EXTRA_CA_CERTS unset (it is set here, and node reads it at every start)', unit: 'ms' as const }] : []),
     { key: 'small', name: `\`ilo-ls check\`, ${smallLines}-line file, whole process`, unit: 'ms' },
     { key: 'smallRatio', name: '  … ÷ bare node', unit: '×', target: '≤ 2×' },
     { key: 'big', name: `\`ilo-ls check\`, ${bigLines}-line file, whole process`, unit: 'ms' },
