@@ -21,6 +21,9 @@ import { fileURLToPath } from 'node:url';
 import { grammarDefines } from './grammarRecipe.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+/** What the CLI bundle is wrapped in: a function of the module's parameters, as node wraps a CommonJS module (bundleLoader.cjs calls it). */
+const BUNDLE_WRAPPER_HEAD = '(function (exports, require, module, __filename, __dirname) { ';
+const BUNDLE_WRAPPER_TAIL = '\n});\n';
 const production = process.argv.includes('--production');
 // `--outdir=DIR`: the bundles go there instead of dist/ (the bench builds the production bundles apart).
 const outdir = process.argv.find((a) => a.startsWith('--outdir='))?.slice('--outdir='.length) ?? join(root, 'dist');
@@ -118,6 +121,11 @@ copyFileSync(join(root, 'server/src/syntax/ilo.ohm'), join(outdir, 'ilo.ohm'));
 // pass over it: the bundle's length, a hash of its content (which names its
 // code cache) and whether it is ASCII (then it is read as latin1).
 const loader = readFileSync(join(root, 'scripts/bundleLoader.cjs'), 'utf8');
+// The bundle is written as the function the loader calls (the wrapper node puts around a CommonJS
+// module): the loader compiles the file's text as it is, where wrapping it at every start made V8
+// copy the whole megabyte into one flat string first.
+const main = readFileSync(join(outdir, 'cli-main.js'), 'latin1');
+writeFileSync(join(outdir, 'cli-main.js'), `${BUNDLE_WRAPPER_HEAD}${main}${BUNDLE_WRAPPER_TAIL}`, 'latin1');
 const bundle = readFileSync(join(outdir, 'cli-main.js'));
 const stamp = {
   length: bundle.toString('latin1').length,

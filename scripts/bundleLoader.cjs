@@ -64,7 +64,9 @@ if (useCache) {
     cachedData = undefined;
   }
 }
-const script = new vm.Script(Module.wrap(source), { filename: file, cachedData });
+// The build wrote the bundle as the module's function (scripts/build.mjs): compiled as it is read,
+// with no wrapper joined to it (joining made V8 copy the whole text into one flat string first).
+const script = new vm.Script(source, { filename: file, cachedData });
 // The cache holds the functions compiled by the runs that wrote it. A run
 // that took over one and a half times the CPU time of the largest run behind the cache
 // compiled code the cache lacks (a long file reaches checks a short one never
