@@ -120,3 +120,28 @@ describe('IncrementalChecker when a declaration comes back', () => {
     assert.ok(last.some((d) => d.code === 'ILO-T004' && d.message.includes("'twice'")), last.map((d) => d.message).join('; '));
   });
 });
+
+describe('IncrementalChecker, one-shot', () => {
+  it('gives what the incremental checker gives, checks every body each run and keeps nothing from one run to the next', () => {
+    const programs = [
+      lib.join('\n\n'),
+      // A type error, an undefined name with a "did you mean", a long-form alias hint, a record and a match.
+      'type pt{x:n;y:n}\nnorm p:pt>n;+p.x p.y\nbad a:n>t;+a 1\nuse-it>n;are 2 3\nlen-of xs:L n>n;length xs\npick r:R n t>n;?r{~v:v;^e:0}',
+      // The same program edited: a name that was missing exists now, and a body changed.
+      'type pt{x:n;y:n}\nnorm p:pt>n;+p.x p.y\nbad a:n>t;str a\nare w:n h:n>n;*w h\nuse-it>n;are 2 3\nlen-of xs:L n>n;len xs\npick r:R n t>n;?r{~v:v;^e:0}',
+    ];
+    const once = new IncrementalChecker({ oneShot: true });
+    for (const text of programs) {
+      const program = parseIlo(text).program;
+      const fresh = new IncrementalChecker().check(program);
+      assert.deepEqual(strip(once.check(program)), strip(fresh), text);
+      const functions = program.decls.filter((d) => d.kind === 'FunctionDecl').length;
+      assert.equal(once.lastStats.checked, functions, 'every body is checked');
+      assert.equal(once.lastStats.reused, 0);
+    }
+    // The second program had findings the third fixed: none of them lingers in a one-shot checker that saw both.
+    const codes = (text: string) => strip(once.check(parseIlo(text).program)).map((d) => d.split('@')[0]);
+    assert.deepEqual(codes(programs[1]), ['ILO-T008', 'ILO-T005', 'long-form-alias']);
+    assert.deepEqual(codes(programs[2]), []);
+  });
+});

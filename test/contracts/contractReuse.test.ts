@@ -2,7 +2,8 @@
 // kept from one edit to the next (ContractReuse, through Analyzer): after
 // every edit each diagnostic must equal what the fresh functions give on the
 // same declarations (schemaDiagnostics, lintToolDecls, contractDiagnostics
-// with a new environment), and what a new Analyzer gives on the same text.
+// with a new environment), and what a new Analyzer gives on the same text
+// (and a one-shot one, as the CLI makes).
 // The edits change record types, aliases, doc comments, `@behavior`,
 // `@schema`, `@wire`, `@flow`, tool names and `use` imports, and the used file itself.
 // Results handed out before an edit must not change after it (the parser
@@ -202,6 +203,10 @@ function run(seed: number, edits: number): void {
     const b = new Analyzer(host).analyze(MAIN, text);
     assert.deepStrictEqual(a.diagnostics, b.diagnostics, where);
     assert.deepStrictEqual(contracts, contractsFor([b], 'file').get(MAIN), where);
+    // Against a one-shot Analyzer, as the CLI makes (no checker results or schema diagnostics kept to reuse).
+    const once = new Analyzer(host, { oneShot: true }).analyze(MAIN, text);
+    assert.deepStrictEqual(once.diagnostics, b.diagnostics, where);
+    assert.deepStrictEqual(contractsFor([once], 'file').get(MAIN), contracts, where);
 
     // Against the fresh functions on the same declarations, part by part.
     const fresh = freshParts(a);

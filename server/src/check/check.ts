@@ -46,7 +46,7 @@ export interface CheckOptions {
 
 /** Check a whole program from scratch. Never throws. */
 export function checkProgram(program: Program, options: CheckOptions = {}): Diagnostic[] {
-  return new IncrementalChecker({ contentCache: false }).check(program, options);
+  return new IncrementalChecker({ oneShot: true }).check(program, options);
 }
 
 interface CachedDecl {
@@ -122,10 +122,18 @@ export class IncrementalChecker {
   /** Counters for the last `check` call (benchmarks and tests read them). */
   lastStats: CheckStats = { checked: 0, reused: 0, envPatched: false, targeted: false };
   private readonly contentCache: boolean;
+  /** Each run checks every function afresh and keeps nothing for the next one (see the constructor). */
+  private readonly oneShot: boolean;
 
-  /** `contentCache: false` for one-shot checks (no point keying declarations by content). */
-  constructor(opts: { contentCache?: boolean } = {}) {
-    this.contentCache = opts.contentCache ?? true;
+  /**
+   * `oneShot: true` for a checker asked once (the CLI): each run checks every
+   * function body as it is, with no dependency records, content keys or
+   * per-declaration results kept to reuse (the same diagnostics, less work).
+   * `contentCache: false`: declarations are not also keyed by their text.
+   */
+  constructor(opts: { contentCache?: boolean; oneShot?: boolean } = {}) {
+    this.oneShot = opts.oneShot === true;
+    this.contentCache = !this.oneShot && (opts.contentCache ?? true);
   }
 
   check(program: Program, options: CheckOptions = {}): Diagnostic[] {
@@ -269,6 +277,20 @@ export class IncrementalChecker {
         placeAt(placed, d.start);
         for (const x of placed.absolute) out.push(x);
       }
+    } else if (this.oneShot) {
+      // Nothing is kept: a later run starts afresh (not targeted, no result reused).
+      this.listed = undefined;
+      this.byNode = new WeakMap();
+      this.dependents = new Map();
+      // Which functions name which globals: asked only by the collapse of calls to a broken function (level 26).
+      const indexNames = level.rules.collapseBrokenCalls;
+      for (const d of program.decls) {
+        if (d.kind !== 'FunctionDecl') continue;
+        const names = checkOnce(d, env, globals, level, out);
+        if (indexNames) for (const n of names) this.dependOn(n, d);
+        stats.checked++;
+      }
+      this.functionCount = stats.checked;
     } else {
       const listed = new Map<FunctionDecl, Placed>();
       this.dependents = new Map();
@@ -323,14 +345,16 @@ export class IncrementalChecker {
 
   /** Record what the result `c` of declaration `d` depends on. */
   private index(d: FunctionDecl, c: CachedDecl): void {
-    for (const n of c.deps.keys()) {
-      let set = this.dependents.get(n);
-      if (set === undefined) this.dependents.set(n, (set = new Set()));
-      set.add(d);
-    }
+    for (const n of c.deps.keys()) this.dependOn(n, d);
     if (c.queries.length > 0) this.querying.add(d);
     if (c.failed) this.failing.add(d);
     else this.failing.delete(d);
+  }
+
+  private dependOn(name: string, d: FunctionDecl): void {
+    let set = this.dependents.get(name);
+    if (set === undefined) this.dependents.set(name, (set = new Set()));
+    set.add(d);
   }
 
   private unindex(d: FunctionDecl, c: CachedDecl): void {
@@ -383,6 +407,25 @@ function checkDecl(
     validAt: 0,
   };
 }
+
+/**
+ * checkDecl's diagnostics, straight into `out` (at their offsets in the
+ * document), with nothing recorded for reuse; the global names the body
+ * looked up (none when checking it threw, as checkDecl records).
+ */
+function checkOnce(d: FunctionDecl, env: CheckEnv, globals: GlobalNames, level: VerifierLevel, out: Diagnostic[]): ReadonlySet<string> {
+  const checker = new BodyChecker(env, out, globals, level);
+  try {
+    checker.checkFunction(d);
+    for (const h of aliasHints(d, level.builtins.table)) out.push(h);
+    return checker.deps.names;
+  } catch {
+    // e.g. a stack overflow on absurd nesting: keep what was found so far.
+    return NO_NAMES;
+  }
+}
+
+const NO_NAMES: ReadonlySet<string> = new Set();
 
 /** Global names defined differently (or only) in one of two environments. */
 function changedNames(a: CheckEnv, b: CheckEnv): Set<string> {

@@ -23,12 +23,18 @@ function moveTool(t: ContractTool): ContractTool {
 }
 
 export class ContractReuse {
-  readonly schema = new SchemaReuse();
+  readonly schema: SchemaReuse;
   readonly lint = new LintReuse();
   readonly gate = new GateReuse();
   readonly collisions = new CollisionMemo();
   readonly flows = new FlowReuse();
-  private readonly tools = new DeclMemo<ContractTool>(moveTool, envDepsOf);
+  private readonly tools: DeclMemo<ContractTool>;
+
+  /** `remember: false`: what is asked once per analysis is not kept for a next one (a one-shot CLI run). */
+  constructor(options: { remember?: boolean } = {}) {
+    this.schema = new SchemaReuse(options);
+    this.tools = new DeclMemo<ContractTool>(moveTool, envDepsOf);
+  }
   private readonly define = (decl: ToolDecl, env: SchemaEnv) => this.schema.toolDefinition(decl, env);
 
   /** contractTool(decl, file, env), reused while the declaration, its doc and the types it reaches are the same. */

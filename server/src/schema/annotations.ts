@@ -218,7 +218,8 @@ interface DocLine {
 function toDocLine(c: Comment): DocLine {
   const base = Math.max(c.start, c.end - c.text.length);
   const lead = c.text.length - c.text.trimStart().length;
-  return { text: c.text.trimStart().replace(/\s+$/, ''), start: base + lead };
+  // trim() drops the white space \s matches, at both ends.
+  return { text: c.text.trim(), start: base + lead };
 }
 
 const KEY_RE = /^@([A-Za-z][A-Za-z0-9_-]*)/;
@@ -295,7 +296,7 @@ export function parseAnnotations(
 ): AnnotationsResult {
   // Most docs are prose alone: nothing to parse, nothing to report.
   if (!(doc ?? []).some(mayBeMoreThanProse)) {
-    const prose = (doc ?? []).map((c) => toDocLine(c).text);
+    const prose = (doc ?? []).map((c) => c.text.trim());
     return { annotations: proseOnlyAnnotations(prose.join('\n').trim()), diagnostics: [] };
   }
   const annotations = emptyAnnotations();

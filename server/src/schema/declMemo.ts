@@ -37,10 +37,13 @@ export class DeclMemo<T> {
   constructor(
     private readonly move: (value: T, delta: number) => T,
     private readonly depsOf: (decl: Decl, env: SchemaEnv) => EnvDeps = () => NO_DEPS,
+    /** false: compute every time and keep nothing (a one-shot analysis never asks twice). */
+    private readonly remember = true,
   ) {}
 
   /** `compute(decl, env)` unless the declaration, its doc and what it depends on in `env` are what they were last time. */
   get(decl: Decl, env: SchemaEnv, compute: (decl: Decl, env: SchemaEnv) => T): T {
+    if (!this.remember) return compute(decl, env);
     const doc = decl.doc ?? NO_DOC;
     const start = decl.start;
     const e = this.entries.get(decl);

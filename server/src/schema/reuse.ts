@@ -50,8 +50,18 @@ function moveResult(r: DeclResult, delta: number): DeclResult {
 
 export class SchemaReuse implements SchemaDeclResults {
   private readonly envs = new EnvBuilder();
-  private readonly definitions = new DeclMemo<ToolDefinitionResult>(moveDefinition, envDepsOf);
-  private readonly results = new DeclMemo<DeclResult>(moveResult, declDependencies);
+  private readonly definitions: DeclMemo<ToolDefinitionResult>;
+  private readonly results: DeclMemo<DeclResult>;
+
+  /**
+   * `remember: false`: each declaration's diagnostics are computed, not kept
+   * for a next analysis (asked once per analysis, they are then not worth
+   * keeping); tool definitions are kept all the same (the contract analyses ask again).
+   */
+  constructor(options: { remember?: boolean } = {}) {
+    this.definitions = new DeclMemo<ToolDefinitionResult>(moveDefinition, envDepsOf);
+    this.results = new DeclMemo<DeclResult>(moveResult, declDependencies, options.remember);
+  }
   /** The functions declared PURE among the declarations of the last diagnostics() call, in order. */
   private pure?: { decls: readonly Decl[]; functions: FunctionDecl[] };
   private collecting?: FunctionDecl[];

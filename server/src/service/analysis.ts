@@ -183,7 +183,9 @@ export class Analyzer {
     const abs = path.resolve(filePath);
     let state = this.files.get(abs);
     if (!state) {
-      state = { parser: new IncrementalParser(), checker: new IncrementalChecker(), reuse: new ContractReuse(), external: new Map() };
+      // A one-shot analysis (the CLI) keeps nothing for a next edit: no checker results or schema memos to reuse.
+      const oneShot = this.options.oneShot === true;
+      state = { parser: new IncrementalParser(), checker: new IncrementalChecker({ oneShot }), reuse: new ContractReuse({ remember: !oneShot }), external: new Map() };
       this.files.set(abs, state);
     }
     // Functions declared in used files take part in call-arity resolution too.
