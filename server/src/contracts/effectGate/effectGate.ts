@@ -18,7 +18,6 @@ import { DeclMemo } from '../../schema/declMemo';
 import { mutabilityVerdict, type ContractTool } from '../behavior';
 import { gateDiagnostic } from './gateMessage';
 
-export { callSites, type CallSite };
 
 /** Builtins that change the world outside the program (level 0.11 names). */
 const WRITING_BUILTINS: Readonly<Record<string, string>> = {

@@ -14,7 +14,7 @@
 import type { Diagnostic, RelatedInfo } from '../../diagnostics';
 import type { Decl, FunctionDecl } from '../../syntax/ast';
 import type { BuiltinTable } from '../../syntax/builtinKit';
-import { callSites, type CallSite } from './effectGate';
+import { callSites, type CallSite } from '../../query/callSites';
 
 /** Sigils in the order the spec lists them (and the fix writes them). */
 const SIGIL_ORDER = ['http', 'fs', 'io', 'net', 'ml', 'time', 'rand'];

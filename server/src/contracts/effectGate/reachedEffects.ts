@@ -7,7 +7,7 @@
 
 import type { Decl, FunctionDecl } from '../../syntax/ast';
 import type { BuiltinTable } from '../../syntax/builtinKit';
-import { callSites } from './effectGate';
+import { callSites } from '../../query/callSites';
 
 /** Upper bound on functions visited per question (a bigger call graph answers "unknown": undefined). */
 const MAX_FUNCTIONS = 5_000;
