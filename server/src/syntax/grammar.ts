@@ -122,7 +122,8 @@ export function lexItems(text: string): RawItem[] {
 
 /** The kinds of items, by the code an ItemStream keeps for them. */
 export const RAW_KINDS: readonly RawKind[] = ['newline', 'number', 'text', 'word', 'sigil', 'op', 'underscore', 'bad'];
-const KIND_CODE: Readonly<Record<string, number>> = Object.fromEntries(RAW_KINDS.map((k, i) => [k, i]));
+/** Item kind → code; no prototype, so only the kinds above have one (blanks and comments have none). */
+const KIND_CODE: Readonly<Record<string, number>> = Object.assign(Object.create(null) as Record<string, number>, Object.fromEntries(RAW_KINDS.map((k, i) => [k, i])));
 const BAD = KIND_CODE.bad;
 const TEXT = KIND_CODE.text;
 
